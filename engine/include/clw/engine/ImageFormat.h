@@ -1,0 +1,24 @@
+#pragma once
+// Helpers for cl_image_format: names and sizes.
+#include "clw/engine/ClHeaders.h"
+
+#include <string>
+
+namespace clw::engine {
+
+// "CL_RGBA" and "CL_FLOAT".
+std::string channelOrderName(cl_channel_order order);
+std::string channelTypeName(cl_channel_type type);
+// "CL_RGBA / CL_FLOAT".
+std::string imageFormatName(const cl_image_format& format);
+// Channels of an order (4 for CL_RGBA); 0 when unknown.
+size_t channelCount(cl_channel_order order);
+// Bytes per pixel of a format; 0 when unknown.
+size_t pixelSize(const cl_image_format& format);
+
+inline bool operator==(const cl_image_format& a, const cl_image_format& b) {
+    return a.image_channel_order == b.image_channel_order &&
+           a.image_channel_data_type == b.image_channel_data_type;
+}
+
+} // namespace clw::engine

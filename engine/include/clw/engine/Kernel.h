@@ -1,0 +1,104 @@
+#pragma once
+#include "clw/engine/Handle.h"
+#include "clw/engine/KernelArgument.h"
+#include "clw/engine/LocalMemory.h"
+#include "clw/engine/ObjectInfo.h"
+#include "clw/engine/Program.h"
+
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace clw::engine {
+
+class CommandQueue;
+class MemoryObject;
+class Sampler;
+class SvmAllocation;
+
+// A kernel of a built program. clSetKernelArg is not thread-safe on one kernel: a Kernel is used
+// by one thread at a time; clone() gives another thread its own (DESIGN.md §3).
+class Kernel {
+public:
+    Kernel() = default;
+    // Throws ClError with CL_INVALID_KERNEL_NAME when the program has no such kernel and
+    // CL_INVALID_PROGRAM_EXECUTABLE when the program is not built.
+    Kernel(const Program& program, const std::string& name);
+    static Kernel retain(cl_kernel raw) { return Kernel(Handle<cl_kernel>::retain(raw)); }
+    static Kernel adopt(cl_kernel raw) { return Kernel(Handle<cl_kernel>::adopt(raw)); }
+
+    cl_kernel get() const noexcept { return m_handle.get(); }
+    explicit operator bool() const noexcept { return bool(m_handle); }
+
+    // A copy with the same arguments set (clCloneKernel, OpenCL 2.1).
+    Kernel clone() const;
+
+    template <cl_kernel_info P>
+    typename KernelInfo<P>::type info() const {
+        return detail::queryInfo<typename KernelInfo<P>::type>(
+            [&](size_t s, void* v, size_t* r) { return clApi().clGetKernelInfo(get(), P, s, v, r); },
+            "clGetKernelInfo", KernelInfo<P>::kName);
+    }
+    template <cl_kernel_work_group_info P>
+    typename KernelWorkGroupInfo<P>::type workGroupInfo(const Device& device) const {
+        return detail::queryInfo<typename KernelWorkGroupInfo<P>::type>(
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetKernelWorkGroupInfo(get(), device.get(), P, s, v, r);
+            },
+            "clGetKernelWorkGroupInfo", KernelWorkGroupInfo<P>::kName);
+    }
+    template <cl_kernel_arg_info P>
+    typename KernelArgInfo<P>::type argInfo(cl_uint index) const {
+        return detail::queryInfo<typename KernelArgInfo<P>::type>(
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetKernelArgInfo(get(), index, P, s, v, r);
+            },
+            "clGetKernelArgInfo", KernelArgInfo<P>::kName);
+    }
+
+    std::string name() const { return info<CL_KERNEL_FUNCTION_NAME>(); }
+    cl_uint argCount() const { return info<CL_KERNEL_NUM_ARGS>(); }
+    Program program() const { return Program::retain(info<CL_KERNEL_PROGRAM>()); }
+    Context context() const { return Context::retain(info<CL_KERNEL_CONTEXT>()); }
+    // Every argument's info; throws ClError with CL_KERNEL_ARG_INFO_NOT_AVAILABLE when the
+    // program was built without -cl-kernel-arg-info on a driver that needs it.
+    KernelArgument argument(cl_uint index) const;
+    std::vector<KernelArgument> arguments() const;
+
+    // Arguments. Each failure throws ClError naming the argument and the kernel.
+    void setArg(cl_uint index, size_t size, const void* value) const;
+    void setArg(cl_uint index, const MemoryObject& memory) const; // buffers, images, pipes
+    void setArg(cl_uint index, const Sampler& sampler) const;
+    void setArg(cl_uint index, LocalMemory local) const;
+    void setArg(cl_uint index, const CommandQueue& deviceQueue) const; // queue_t
+    void setArg(cl_uint index, const SvmAllocation& svm) const;
+    // Scalars and vectors (cl_float4 and friends; 3-component vectors are sized as 4).
+    template <class T>
+    void setArg(cl_uint index, const T& value) const {
+        static_assert(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T>,
+                      "a kernel argument is a scalar, a vector or an engine object; an SVM "
+                      "pointer goes through setArgSvmPointer");
+        setArg(index, sizeof(T), &value);
+    }
+    void setArgSvmPointer(cl_uint index, const void* pointer) const;
+    // Sets arguments 0, 1, 2, ... in order.
+    template <class... Args>
+    void setArgs(const Args&... args) const {
+        cl_uint index = 0;
+        (setArg(index++, args), ...);
+    }
+    // SVM pointers the kernel reaches without them being arguments
+    // (CL_KERNEL_EXEC_INFO_SVM_PTRS).
+    void setIndirectSvmPointers(const std::vector<void*>& pointers) const;
+
+    friend bool operator==(const Kernel& a, const Kernel& b) { return a.get() == b.get(); }
+
+private:
+    explicit Kernel(Handle<cl_kernel> handle) : m_handle(std::move(handle)) {}
+    // "argument 2 'float *out' of kernel 'blur'" (without the declaration when arg info is
+    // unavailable).
+    std::string describeArgument(cl_uint index) const;
+    Handle<cl_kernel> m_handle;
+};
+
+} // namespace clw::engine

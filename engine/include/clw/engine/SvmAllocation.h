@@ -1,0 +1,54 @@
+#pragma once
+#include "clw/engine/CommandQueue.h"
+#include "clw/engine/Context.h"
+
+#include <optional>
+
+namespace clw::engine {
+
+// An owned block of shared virtual memory (clSVMAlloc). Move-only.
+//
+// Freeing SVM while a kernel still uses it is undefined behaviour (the seeds' warning). Bound to a
+// queue, the block is freed by clEnqueueSVMFree behind everything already enqueued there; unbound,
+// it is freed at once, so the owner must have waited for the work using it.
+class SvmAllocation {
+public:
+    SvmAllocation() = default;
+    // flags: CL_MEM_READ_WRITE etc., plus CL_MEM_SVM_FINE_GRAIN_BUFFER / CL_MEM_SVM_ATOMICS for
+    // fine grain. alignment 0 means the driver's default. Throws ClError with
+    // CL_INVALID_OPERATION when the context's devices have no SVM, CL_OUT_OF_RESOURCES when the
+    // driver returns no memory.
+    SvmAllocation(const Context& context, cl_svm_mem_flags flags, size_t size,
+                  cl_uint alignment = 0, std::optional<CommandQueue> freeOn = std::nullopt);
+    SvmAllocation(SvmAllocation&& other) noexcept;
+    SvmAllocation& operator=(SvmAllocation&& other) noexcept;
+    SvmAllocation(const SvmAllocation&) = delete;
+    SvmAllocation& operator=(const SvmAllocation&) = delete;
+    ~SvmAllocation();
+
+    void* data() const noexcept { return m_data; }
+    template <class T>
+    T* as() const noexcept {
+        return static_cast<T*>(m_data);
+    }
+    size_t size() const noexcept { return m_size; }
+    cl_svm_mem_flags flags() const noexcept { return m_flags; }
+    bool isFineGrain() const noexcept { return (m_flags & CL_MEM_SVM_FINE_GRAIN_BUFFER) != 0; }
+    const Context& context() const noexcept { return m_context; }
+    explicit operator bool() const noexcept { return m_data != nullptr; }
+
+    // From now on the block is freed behind the work of `queue` (PyOpenCL's bind_to_queue).
+    void bindToQueue(const CommandQueue& queue) { m_freeOn = queue; }
+    // Frees now: enqueued behind the bound queue's work, or at once when unbound. Returns the
+    // free's event when enqueued.
+    Event release();
+
+private:
+    Context m_context;
+    void* m_data = nullptr;
+    size_t m_size = 0;
+    cl_svm_mem_flags m_flags = 0;
+    std::optional<CommandQueue> m_freeOn;
+};
+
+} // namespace clw::engine

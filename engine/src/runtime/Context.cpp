@@ -1,0 +1,107 @@
+#include "clw/engine/Context.h"
+
+#include "clw/engine/Platform.h"
+
+#include <memory>
+#include <mutex>
+
+namespace clw::engine {
+
+namespace {
+
+// The error callback must outlive every reference to the context, including ones the driver and
+// other objects hold. It is freed by the context's destructor callback (OpenCL 3.0); on older
+// platforms it is kept for the life of the process (a few bytes per such context).
+struct CallbackBox {
+    Context::ErrorCallback callback;
+};
+
+void CL_CALLBACK onContextError(const char* message, const void*, size_t, void* user) {
+    auto* box = static_cast<CallbackBox*>(user);
+    if (box && box->callback)
+        box->callback(message ? message : "");
+}
+
+void CL_CALLBACK onContextDestroyed(cl_context, void* user) {
+    delete static_cast<CallbackBox*>(user);
+}
+
+void keepForever(CallbackBox* box) {
+    static std::mutex mutex;
+    static std::vector<std::unique_ptr<CallbackBox>> kept;
+    std::lock_guard lock(mutex);
+    kept.emplace_back(box);
+}
+
+void attachDestructor(cl_context context, CallbackBox* box) {
+    if (!box)
+        return;
+    if (clApi().clSetContextDestructorCallback(context, onContextDestroyed, box) != CL_SUCCESS)
+        keepForever(box);
+}
+
+std::vector<cl_context_properties> terminated(std::vector<cl_context_properties> properties) {
+    if (!properties.empty())
+        properties.push_back(0);
+    return properties;
+}
+
+} // namespace
+
+Context::Context(const std::vector<Device>& devices,
+                 const std::vector<cl_context_properties>& properties, ErrorCallback onError) {
+    std::vector<cl_device_id> ids;
+    for (const Device& device : devices)
+        ids.push_back(device.get());
+    const auto props = terminated(properties);
+    auto* box = onError ? new CallbackBox{std::move(onError)} : nullptr;
+    cl_int code = CL_SUCCESS;
+    cl_context raw = clApi().clCreateContext(props.empty() ? nullptr : props.data(),
+                                             cl_uint(ids.size()), ids.data(),
+                                             box ? onContextError : nullptr, box, &code);
+    if (code != CL_SUCCESS) {
+        delete box;
+        throw ClError(code, "clCreateContext",
+                      "creating a context for " + std::to_string(ids.size()) + " device(s)");
+    }
+    m_handle = Handle<cl_context>::adopt(raw);
+    attachDestructor(raw, box);
+}
+
+Context Context::fromType(const Platform& platform, cl_device_type type, ErrorCallback onError) {
+    const std::vector<cl_context_properties> props{
+        CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform.get()), 0};
+    auto* box = onError ? new CallbackBox{std::move(onError)} : nullptr;
+    cl_int code = CL_SUCCESS;
+    cl_context raw = clApi().clCreateContextFromType(props.data(), type,
+                                                     box ? onContextError : nullptr, box, &code);
+    if (code != CL_SUCCESS) {
+        delete box;
+        throw ClError(code, "clCreateContextFromType", "creating a context by device type");
+    }
+    Context context(Handle<cl_context>::adopt(raw));
+    attachDestructor(raw, box);
+    return context;
+}
+
+std::vector<Device> Context::devices() const {
+    std::vector<Device> devices;
+    for (cl_device_id id : info<CL_CONTEXT_DEVICES>())
+        devices.push_back(Device::retain(id));
+    return devices;
+}
+
+std::vector<cl_image_format> Context::supportedImageFormats(cl_mem_flags flags,
+                                                           cl_mem_object_type imageType) const {
+    cl_uint count = 0;
+    checkCl(clApi().clGetSupportedImageFormats(get(), flags, imageType, 0, nullptr, &count),
+            "clGetSupportedImageFormats", "counting supported image formats");
+    std::vector<cl_image_format> formats(count);
+    if (count)
+        checkCl(clApi().clGetSupportedImageFormats(get(), flags, imageType, count,
+                                                   formats.data(), nullptr),
+                "clGetSupportedImageFormats", "listing supported image formats");
+    return formats;
+}
+
+} // namespace clw::engine

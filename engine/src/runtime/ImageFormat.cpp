@@ -1,0 +1,136 @@
+#include "clw/engine/ImageFormat.h"
+
+namespace clw::engine {
+
+#define CLW_NAME_CASE(x)                                                                           \
+    case x:                                                                                        \
+        return #x;
+
+std::string channelOrderName(cl_channel_order order) {
+    switch (order) {
+        CLW_NAME_CASE(CL_R)
+        CLW_NAME_CASE(CL_A)
+        CLW_NAME_CASE(CL_RG)
+        CLW_NAME_CASE(CL_RA)
+        CLW_NAME_CASE(CL_RGB)
+        CLW_NAME_CASE(CL_RGBA)
+        CLW_NAME_CASE(CL_BGRA)
+        CLW_NAME_CASE(CL_ARGB)
+        CLW_NAME_CASE(CL_INTENSITY)
+        CLW_NAME_CASE(CL_LUMINANCE)
+        CLW_NAME_CASE(CL_Rx)
+        CLW_NAME_CASE(CL_RGx)
+        CLW_NAME_CASE(CL_RGBx)
+        CLW_NAME_CASE(CL_DEPTH)
+        CLW_NAME_CASE(CL_DEPTH_STENCIL)
+        CLW_NAME_CASE(CL_sRGB)
+        CLW_NAME_CASE(CL_sRGBx)
+        CLW_NAME_CASE(CL_sRGBA)
+        CLW_NAME_CASE(CL_sBGRA)
+        CLW_NAME_CASE(CL_ABGR)
+    default:
+        return "channel order " + std::to_string(order);
+    }
+}
+
+std::string channelTypeName(cl_channel_type type) {
+    switch (type) {
+        CLW_NAME_CASE(CL_SNORM_INT8)
+        CLW_NAME_CASE(CL_SNORM_INT16)
+        CLW_NAME_CASE(CL_UNORM_INT8)
+        CLW_NAME_CASE(CL_UNORM_INT16)
+        CLW_NAME_CASE(CL_UNORM_SHORT_565)
+        CLW_NAME_CASE(CL_UNORM_SHORT_555)
+        CLW_NAME_CASE(CL_UNORM_INT_101010)
+        CLW_NAME_CASE(CL_SIGNED_INT8)
+        CLW_NAME_CASE(CL_SIGNED_INT16)
+        CLW_NAME_CASE(CL_SIGNED_INT32)
+        CLW_NAME_CASE(CL_UNSIGNED_INT8)
+        CLW_NAME_CASE(CL_UNSIGNED_INT16)
+        CLW_NAME_CASE(CL_UNSIGNED_INT32)
+        CLW_NAME_CASE(CL_HALF_FLOAT)
+        CLW_NAME_CASE(CL_FLOAT)
+        CLW_NAME_CASE(CL_UNORM_INT24)
+        CLW_NAME_CASE(CL_UNORM_INT_101010_2)
+    default:
+        return "channel type " + std::to_string(type);
+    }
+}
+#undef CLW_NAME_CASE
+
+std::string imageFormatName(const cl_image_format& format) {
+    return channelOrderName(format.image_channel_order) + " / " +
+           channelTypeName(format.image_channel_data_type);
+}
+
+size_t channelCount(cl_channel_order order) {
+    switch (order) {
+    case CL_R:
+    case CL_A:
+    case CL_INTENSITY:
+    case CL_LUMINANCE:
+    case CL_Rx:
+    case CL_DEPTH:
+        return 1;
+    case CL_RG:
+    case CL_RA:
+    case CL_RGx:
+    case CL_DEPTH_STENCIL:
+        return 2;
+    case CL_RGB:
+    case CL_RGBx:
+    case CL_sRGB:
+    case CL_sRGBx:
+        return 3;
+    case CL_RGBA:
+    case CL_BGRA:
+    case CL_ARGB:
+    case CL_ABGR:
+    case CL_sRGBA:
+    case CL_sBGRA:
+        return 4;
+    default:
+        return 0;
+    }
+}
+
+size_t pixelSize(const cl_image_format& format) {
+    switch (format.image_channel_data_type) {
+    // Packed types hold the whole pixel.
+    case CL_UNORM_SHORT_565:
+    case CL_UNORM_SHORT_555:
+        return 2;
+    case CL_UNORM_INT_101010:
+    case CL_UNORM_INT_101010_2:
+    case CL_UNORM_INT24:
+        return 4;
+    default:
+        break;
+    }
+    size_t channelBytes = 0;
+    switch (format.image_channel_data_type) {
+    case CL_SNORM_INT8:
+    case CL_UNORM_INT8:
+    case CL_SIGNED_INT8:
+    case CL_UNSIGNED_INT8:
+        channelBytes = 1;
+        break;
+    case CL_SNORM_INT16:
+    case CL_UNORM_INT16:
+    case CL_SIGNED_INT16:
+    case CL_UNSIGNED_INT16:
+    case CL_HALF_FLOAT:
+        channelBytes = 2;
+        break;
+    case CL_SIGNED_INT32:
+    case CL_UNSIGNED_INT32:
+    case CL_FLOAT:
+        channelBytes = 4;
+        break;
+    default:
+        return 0;
+    }
+    return channelBytes * channelCount(format.image_channel_order);
+}
+
+} // namespace clw::engine

@@ -1,0 +1,296 @@
+#include "clw/engine/InfoValue.h"
+
+#include "clw/engine/ClError.h"
+#include "clw/engine/ImageFormat.h"
+
+#include <cstdio>
+#include <cstring>
+#include <utility>
+
+namespace clw::engine {
+
+namespace {
+
+std::uint64_t readUnsigned(const std::vector<std::uint8_t>& bytes) {
+    std::uint64_t value = 0;
+    std::memcpy(&value, bytes.data(), std::min(bytes.size(), sizeof value)); // little-endian hosts
+    return value;
+}
+
+template <class E>
+std::vector<std::uint64_t> readList(const std::vector<std::uint8_t>& bytes) {
+    std::vector<std::uint64_t> values(bytes.size() / sizeof(E));
+    for (size_t i = 0; i < values.size(); ++i) {
+        E element;
+        std::memcpy(&element, bytes.data() + i * sizeof(E), sizeof(E));
+        values[i] = std::uint64_t(element);
+    }
+    return values;
+}
+
+struct FlagName {
+    std::uint64_t bit;
+    const char* name;
+};
+
+#define F(x) {x, #x}
+const FlagName kDeviceTypes[] = {F(CL_DEVICE_TYPE_CPU), F(CL_DEVICE_TYPE_GPU),
+                                 F(CL_DEVICE_TYPE_ACCELERATOR), F(CL_DEVICE_TYPE_CUSTOM),
+                                 F(CL_DEVICE_TYPE_DEFAULT)};
+const FlagName kFpConfig[] = {F(CL_FP_DENORM),
+                              F(CL_FP_INF_NAN),
+                              F(CL_FP_ROUND_TO_NEAREST),
+                              F(CL_FP_ROUND_TO_ZERO),
+                              F(CL_FP_ROUND_TO_INF),
+                              F(CL_FP_FMA),
+                              F(CL_FP_SOFT_FLOAT),
+                              F(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)};
+const FlagName kExec[] = {F(CL_EXEC_KERNEL), F(CL_EXEC_NATIVE_KERNEL)};
+const FlagName kQueue[] = {F(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE),
+                           F(CL_QUEUE_PROFILING_ENABLE), F(CL_QUEUE_ON_DEVICE),
+                           F(CL_QUEUE_ON_DEVICE_DEFAULT)};
+const FlagName kSvm[] = {F(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER), F(CL_DEVICE_SVM_FINE_GRAIN_BUFFER),
+                         F(CL_DEVICE_SVM_FINE_GRAIN_SYSTEM), F(CL_DEVICE_SVM_ATOMICS)};
+const FlagName kAtomic[] = {F(CL_DEVICE_ATOMIC_ORDER_RELAXED),     F(CL_DEVICE_ATOMIC_ORDER_ACQ_REL),
+                            F(CL_DEVICE_ATOMIC_ORDER_SEQ_CST),     F(CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM),
+                            F(CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP),  F(CL_DEVICE_ATOMIC_SCOPE_DEVICE),
+                            F(CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES)};
+const FlagName kAffinity[] = {F(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
+                              F(CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE),
+                              F(CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE),
+                              F(CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE),
+                              F(CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE),
+                              F(CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE)};
+const FlagName kEnqueue[] = {F(CL_DEVICE_QUEUE_SUPPORTED), F(CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)};
+const FlagName kMemFlags[] = {F(CL_MEM_READ_WRITE),      F(CL_MEM_WRITE_ONLY),
+                              F(CL_MEM_READ_ONLY),       F(CL_MEM_USE_HOST_PTR),
+                              F(CL_MEM_ALLOC_HOST_PTR),  F(CL_MEM_COPY_HOST_PTR),
+                              F(CL_MEM_HOST_WRITE_ONLY), F(CL_MEM_HOST_READ_ONLY),
+                              F(CL_MEM_HOST_NO_ACCESS),  F(CL_MEM_KERNEL_READ_AND_WRITE)};
+const FlagName kTypeQualifiers[] = {F(CL_KERNEL_ARG_TYPE_CONST), F(CL_KERNEL_ARG_TYPE_RESTRICT),
+                                    F(CL_KERNEL_ARG_TYPE_VOLATILE), F(CL_KERNEL_ARG_TYPE_PIPE)};
+const FlagName kCacheTypes[] = {F(CL_NONE), F(CL_READ_ONLY_CACHE), F(CL_READ_WRITE_CACHE)};
+const FlagName kLocalTypes[] = {F(CL_NONE), F(CL_LOCAL), F(CL_GLOBAL)};
+const FlagName kPartition[] = {F(CL_DEVICE_PARTITION_EQUALLY), F(CL_DEVICE_PARTITION_BY_COUNTS),
+                               F(CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN)};
+#undef F
+
+template <size_t N>
+std::string joinFlags(const FlagName (&names)[N], std::uint64_t bits) {
+    std::string text;
+    for (const FlagName& flag : names) {
+        if ((bits & flag.bit) == flag.bit && flag.bit != 0) {
+            text += (text.empty() ? "" : " | ") + std::string(flag.name);
+            bits &= ~flag.bit;
+        }
+    }
+    if (bits) {
+        char rest[32];
+        std::snprintf(rest, sizeof rest, "0x%llx", static_cast<unsigned long long>(bits));
+        text += (text.empty() ? "" : " | ") + std::string(rest);
+    }
+    return text.empty() ? "none" : text;
+}
+
+template <size_t N>
+std::string enumName(const FlagName (&names)[N], std::uint64_t value) {
+    for (const FlagName& entry : names)
+        if (entry.bit == value)
+            return entry.name;
+    return std::to_string(value);
+}
+
+std::string hex(const std::vector<std::uint8_t>& bytes) {
+    std::string text;
+    char part[4];
+    for (std::uint8_t byte : bytes) {
+        std::snprintf(part, sizeof part, "%02x", byte);
+        text += part;
+    }
+    return text;
+}
+
+} // namespace
+
+std::string flagNames(cl_uint param, std::uint64_t bits) {
+    switch (param) {
+    case CL_DEVICE_TYPE:
+        return joinFlags(kDeviceTypes, bits);
+    case CL_DEVICE_HALF_FP_CONFIG:
+    case CL_DEVICE_SINGLE_FP_CONFIG:
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+        return joinFlags(kFpConfig, bits);
+    case CL_DEVICE_EXECUTION_CAPABILITIES:
+        return joinFlags(kExec, bits);
+    case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
+    case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+        return joinFlags(kQueue, bits);
+    case CL_DEVICE_SVM_CAPABILITIES:
+        return joinFlags(kSvm, bits);
+    case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
+    case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
+        return joinFlags(kAtomic, bits);
+    case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
+        return joinFlags(kAffinity, bits);
+    case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
+        return joinFlags(kEnqueue, bits);
+    default:
+        break;
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits));
+    return text;
+}
+
+std::string versionString(cl_version version) {
+    return std::to_string(CL_VERSION_MAJOR(version)) + "." +
+           std::to_string(CL_VERSION_MINOR(version)) + "." +
+           std::to_string(CL_VERSION_PATCH(version));
+}
+
+std::string humanBytes(std::uint64_t bytes) {
+    const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double value = double(bytes);
+    int unit = 0;
+    while (value >= 1024.0 && unit < 4) {
+        value /= 1024.0;
+        ++unit;
+    }
+    if (unit == 0)
+        return std::to_string(bytes) + " bytes";
+    char text[48];
+    std::snprintf(text, sizeof text, value == double(std::uint64_t(value)) ? "%.0f %s" : "%.1f %s",
+                  value, units[unit]);
+    return text;
+}
+
+InfoValue readInfoValue(const InfoParam& param, const InfoQueryFn& query) {
+    InfoValue value;
+    value.param = &param;
+    size_t size = 0;
+    value.error = query(param.id, 0, nullptr, &size);
+    if (value.error != CL_SUCCESS)
+        return value;
+    std::vector<std::uint8_t> bytes(size);
+    if (size) {
+        value.error = query(param.id, size, bytes.data(), nullptr);
+        if (value.error != CL_SUCCESS)
+            return value;
+    }
+    switch (param.kind) {
+    case InfoKind::Text: {
+        std::string text(bytes.begin(), bytes.end());
+        if (auto nul = text.find('\0'); nul != std::string::npos)
+            text.resize(nul);
+        value.data = std::move(text);
+        break;
+    }
+    case InfoKind::Bool:
+        value.data = readUnsigned(bytes) != 0;
+        break;
+    case InfoKind::UInt:
+    case InfoKind::ULong:
+    case InfoKind::Size:
+    case InfoKind::Bits:
+    case InfoKind::Enum:
+    case InfoKind::Version:
+    case InfoKind::Handle:
+        value.data = readUnsigned(bytes);
+        break;
+    case InfoKind::SizeList:
+        value.data = readList<size_t>(bytes);
+        break;
+    case InfoKind::UIntList:
+        value.data = readList<cl_uint>(bytes);
+        break;
+    case InfoKind::HandleList:
+        value.data = readList<std::uintptr_t>(bytes);
+        break;
+    case InfoKind::Properties:
+        value.data = readList<std::intptr_t>(bytes);
+        break;
+    case InfoKind::NameVersions: {
+        std::vector<NameVersion> list;
+        for (size_t i = 0; i + sizeof(cl_name_version) <= bytes.size();
+             i += sizeof(cl_name_version)) {
+            cl_name_version entry;
+            std::memcpy(&entry, bytes.data() + i, sizeof entry);
+            entry.name[CL_NAME_VERSION_MAX_NAME_SIZE - 1] = '\0';
+            list.push_back({entry.name, entry.version});
+        }
+        value.data = std::move(list);
+        break;
+    }
+    case InfoKind::ImageFormat:
+    case InfoKind::Bytes:
+        value.data = std::move(bytes);
+        break;
+    }
+    return value;
+}
+
+std::string formatInfoValue(const InfoValue& value) {
+    if (!value.supported())
+        return "unsupported (" + errorName(value.error) + ")";
+    const InfoParam& param = *value.param;
+    const std::string unit = param.unit;
+    return std::visit(
+        [&](const auto& data) -> std::string {
+            using T = std::decay_t<decltype(data)>;
+            if constexpr (std::is_same_v<T, std::monostate>) {
+                return "";
+            } else if constexpr (std::is_same_v<T, std::string>) {
+                return data;
+            } else if constexpr (std::is_same_v<T, bool>) {
+                return data ? "yes" : "no";
+            } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+                switch (param.kind) {
+                case InfoKind::Bits:
+                    return flagNames(param.id, data);
+                case InfoKind::Version:
+                    return versionString(cl_version(data));
+                case InfoKind::Handle: {
+                    char text[32];
+                    std::snprintf(text, sizeof text, "0x%llx",
+                                  static_cast<unsigned long long>(data));
+                    return data ? text : "none";
+                }
+                case InfoKind::Enum:
+                    if (param.id == CL_DEVICE_GLOBAL_MEM_CACHE_TYPE)
+                        return enumName(kCacheTypes, data);
+                    if (param.id == CL_DEVICE_LOCAL_MEM_TYPE)
+                        return enumName(kLocalTypes, data);
+                    return std::to_string(data);
+                default:
+                    if (unit == "bytes")
+                        return data >= 1024 ? humanBytes(data) : std::to_string(data) + " bytes";
+                    return unit.empty() ? std::to_string(data) : std::to_string(data) + " " + unit;
+                }
+            } else if constexpr (std::is_same_v<T, std::vector<std::uint64_t>>) {
+                std::string text;
+                for (std::uint64_t element : data) {
+                    std::string part = std::to_string(element);
+                    if (param.kind == InfoKind::Properties)
+                        part = enumName(kPartition, element);
+                    text += (text.empty() ? "" : ", ") + part;
+                }
+                return text.empty() ? "none" : text;
+            } else if constexpr (std::is_same_v<T, std::vector<NameVersion>>) {
+                std::string text;
+                for (const NameVersion& entry : data)
+                    text += (text.empty() ? "" : " ") + entry.name + ":" +
+                            versionString(entry.version);
+                return text.empty() ? "none" : text;
+            } else {
+                if (param.kind == InfoKind::ImageFormat && data.size() >= sizeof(cl_image_format)) {
+                    cl_image_format format;
+                    std::memcpy(&format, data.data(), sizeof format);
+                    return imageFormatName(format);
+                }
+                return hex(data);
+            }
+        },
+        value.data);
+}
+
+} // namespace clw::engine
