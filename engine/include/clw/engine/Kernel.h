@@ -72,12 +72,11 @@ public:
     void setArg(cl_uint index, LocalMemory local) const;
     void setArg(cl_uint index, const CommandQueue& deviceQueue) const; // queue_t
     void setArg(cl_uint index, const SvmAllocation& svm) const;
-    // Scalars and vectors (cl_float4 and friends; 3-component vectors are sized as 4).
-    template <class T>
+    // Scalars and vectors (cl_float4 and friends; 3-component vectors are sized as 4). Engine
+    // objects are not trivially copyable, so they take the overloads above.
+    template <class T,
+              std::enable_if_t<std::is_trivially_copyable_v<T> && !std::is_pointer_v<T>, int> = 0>
     void setArg(cl_uint index, const T& value) const {
-        static_assert(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T>,
-                      "a kernel argument is a scalar, a vector or an engine object; an SVM "
-                      "pointer goes through setArgSvmPointer");
         setArg(index, sizeof(T), &value);
     }
     void setArgSvmPointer(cl_uint index, const void* pointer) const;

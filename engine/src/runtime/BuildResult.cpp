@@ -1,0 +1,36 @@
+#include "clw/engine/BuildResult.h"
+
+#include "clw/engine/ClError.h"
+
+namespace clw::engine {
+
+std::string BuildResult::combinedLog() const {
+    std::string text;
+    for (const DeviceBuild& build : devices) {
+        if (build.log.empty())
+            continue;
+        std::string name;
+        try {
+            name = build.device.name();
+        } catch (const ClError&) {
+            name = "unknown device";
+        }
+        text += "device " + name + ":\n" + build.log;
+        if (!build.log.empty() && build.log.back() != '\n')
+            text += '\n';
+    }
+    return text;
+}
+
+std::string BuildResult::message() const {
+    if (ok())
+        return {};
+    std::string text = function + " failed with " + errorName(code) + " (" +
+                       std::to_string(code) + ")";
+    const std::string logs = combinedLog();
+    if (!logs.empty())
+        text += "\n" + logs;
+    return text;
+}
+
+} // namespace clw::engine

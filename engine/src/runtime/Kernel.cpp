@@ -1,0 +1,108 @@
+#include "clw/engine/Kernel.h"
+
+#include "clw/engine/CommandQueue.h"
+#include "clw/engine/MemoryObject.h"
+#include "clw/engine/Sampler.h"
+#include "clw/engine/SvmAllocation.h"
+
+namespace clw::engine {
+
+Kernel::Kernel(const Program& program, const std::string& name) {
+    cl_int code = CL_SUCCESS;
+    cl_kernel raw = clApi().clCreateKernel(program.get(), name.c_str(), &code);
+    checkCl(code, "clCreateKernel", [&] {
+        std::string text = "creating kernel '" + name + "'";
+        if (code == CL_INVALID_KERNEL_NAME) {
+            try {
+                text += " (the program has: " + program.info<CL_PROGRAM_KERNEL_NAMES>() + ")";
+            } catch (const ClError&) {
+            }
+        } else if (code == CL_INVALID_PROGRAM_EXECUTABLE) {
+            text += " (build the program first)";
+        }
+        return text;
+    });
+    m_handle = Handle<cl_kernel>::adopt(raw);
+}
+
+Kernel Kernel::clone() const {
+    cl_int code = CL_SUCCESS;
+    cl_kernel raw = clApi().clCloneKernel(get(), &code);
+    checkCl(code, "clCloneKernel", [&] { return "cloning kernel '" + name() + "'"; });
+    return Kernel(Handle<cl_kernel>::adopt(raw));
+}
+
+KernelArgument Kernel::argument(cl_uint index) const {
+    KernelArgument arg;
+    arg.index = index;
+    arg.addressQualifier = argInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(index);
+    arg.accessQualifier = argInfo<CL_KERNEL_ARG_ACCESS_QUALIFIER>(index);
+    arg.typeName = argInfo<CL_KERNEL_ARG_TYPE_NAME>(index);
+    arg.typeQualifier = argInfo<CL_KERNEL_ARG_TYPE_QUALIFIER>(index);
+    arg.name = argInfo<CL_KERNEL_ARG_NAME>(index);
+    return arg;
+}
+
+std::vector<KernelArgument> Kernel::arguments() const {
+    std::vector<KernelArgument> args;
+    const cl_uint count = argCount();
+    for (cl_uint i = 0; i < count; ++i)
+        args.push_back(argument(i));
+    return args;
+}
+
+std::string Kernel::describeArgument(cl_uint index) const {
+    std::string text = "setting argument " + std::to_string(index);
+    try {
+        text += " '" + argument(index).declaration() + "'";
+    } catch (const ClError&) {
+        // No arg info (built without -cl-kernel-arg-info, or index out of range): index only.
+    }
+    try {
+        text += " of kernel '" + name() + "'";
+    } catch (const ClError&) {
+    }
+    return text;
+}
+
+void Kernel::setArg(cl_uint index, size_t size, const void* value) const {
+    checkCl(clApi().clSetKernelArg(get(), index, size, value), "clSetKernelArg",
+            [&] { return describeArgument(index); });
+}
+
+void Kernel::setArg(cl_uint index, const MemoryObject& memory) const {
+    cl_mem raw = memory.get();
+    setArg(index, sizeof raw, &raw);
+}
+
+void Kernel::setArg(cl_uint index, const Sampler& sampler) const {
+    cl_sampler raw = sampler.get();
+    setArg(index, sizeof raw, &raw);
+}
+
+void Kernel::setArg(cl_uint index, LocalMemory local) const {
+    // A __local argument takes its size and a null value.
+    setArg(index, local.size, nullptr);
+}
+
+void Kernel::setArg(cl_uint index, const CommandQueue& deviceQueue) const {
+    cl_command_queue raw = deviceQueue.get();
+    setArg(index, sizeof raw, &raw);
+}
+
+void Kernel::setArg(cl_uint index, const SvmAllocation& svm) const {
+    setArgSvmPointer(index, svm.data());
+}
+
+void Kernel::setArgSvmPointer(cl_uint index, const void* pointer) const {
+    checkCl(clApi().clSetKernelArgSVMPointer(get(), index, pointer), "clSetKernelArgSVMPointer",
+            [&] { return describeArgument(index); });
+}
+
+void Kernel::setIndirectSvmPointers(const std::vector<void*>& pointers) const {
+    checkCl(clApi().clSetKernelExecInfo(get(), CL_KERNEL_EXEC_INFO_SVM_PTRS,
+                                        pointers.size() * sizeof(void*), pointers.data()),
+            "clSetKernelExecInfo", [&] { return "setting the SVM pointers of kernel '" + name() + "'"; });
+}
+
+} // namespace clw::engine

@@ -1,0 +1,226 @@
+#include "clw/engine/Program.h"
+
+#include "clw/engine/Kernel.h"
+
+#include <sstream>
+
+namespace clw::engine {
+
+namespace {
+
+std::vector<cl_device_id> rawDevices(const std::vector<Device>& devices) {
+    std::vector<cl_device_id> ids;
+    ids.reserve(devices.size());
+    for (const Device& device : devices)
+        ids.push_back(device.get());
+    return ids;
+}
+
+} // namespace
+
+Program Program::fromSource(const Context& context, std::string_view source) {
+    const char* text = source.data();
+    const size_t length = source.size();
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clCreateProgramWithSource(context.get(), 1, &text, &length, &code);
+    checkCl(code, "clCreateProgramWithSource", "creating a program from source");
+    return Program(Handle<cl_program>::adopt(raw));
+}
+
+Program Program::fromSources(const Context& context, const std::vector<std::string>& sources) {
+    std::vector<const char*> texts;
+    std::vector<size_t> lengths;
+    for (const std::string& source : sources) {
+        texts.push_back(source.data());
+        lengths.push_back(source.size());
+    }
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clCreateProgramWithSource(context.get(), cl_uint(texts.size()),
+                                                       texts.data(), lengths.data(), &code);
+    checkCl(code, "clCreateProgramWithSource",
+            [&] { return "creating a program from " + std::to_string(sources.size()) + " sources"; });
+    return Program(Handle<cl_program>::adopt(raw));
+}
+
+Program Program::fromBinaries(const Context& context, const std::vector<Device>& devices,
+                              const std::vector<Binary>& binaries,
+                              std::vector<cl_int>* binaryStatus) {
+    if (devices.size() != binaries.size())
+        throw ClError(CL_INVALID_VALUE, "clCreateProgramWithBinary",
+                      "creating a program: " + std::to_string(binaries.size()) +
+                          " binaries for " + std::to_string(devices.size()) + " devices");
+    const auto ids = rawDevices(devices);
+    std::vector<const unsigned char*> data;
+    std::vector<size_t> sizes;
+    for (const Binary& binary : binaries) {
+        data.push_back(binary.data());
+        sizes.push_back(binary.size());
+    }
+    std::vector<cl_int> status(devices.size(), CL_SUCCESS);
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clCreateProgramWithBinary(context.get(), cl_uint(ids.size()),
+                                                       ids.data(), sizes.data(), data.data(),
+                                                       status.data(), &code);
+    if (binaryStatus)
+        *binaryStatus = status;
+    checkCl(code, "clCreateProgramWithBinary", [&] {
+        std::string text = "creating a program from binaries";
+        for (size_t i = 0; i < status.size(); ++i)
+            if (status[i] != CL_SUCCESS)
+                text += "; the binary for " + devices[i].name() + " was rejected with " +
+                        errorName(status[i]);
+        return text;
+    });
+    return Program(Handle<cl_program>::adopt(raw));
+}
+
+Program Program::fromIL(const Context& context, std::span<const std::uint8_t> il) {
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clCreateProgramWithIL(context.get(), il.data(), il.size(), &code);
+    checkCl(code, "clCreateProgramWithIL", [&] {
+        return "creating a program from " + std::to_string(il.size()) +
+               " bytes of intermediate language (SPIR-V needs a device listing it in "
+               "CL_DEVICE_IL_VERSION)";
+    });
+    return Program(Handle<cl_program>::adopt(raw));
+}
+
+Program Program::withBuiltInKernels(const Context& context, const std::vector<Device>& devices,
+                                    const std::string& kernelNames) {
+    const auto ids = rawDevices(devices);
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clCreateProgramWithBuiltInKernels(
+        context.get(), cl_uint(ids.size()), ids.data(), kernelNames.c_str(), &code);
+    checkCl(code, "clCreateProgramWithBuiltInKernels",
+            [&] { return "creating a program of built-in kernels '" + kernelNames + "'"; });
+    return Program(Handle<cl_program>::adopt(raw));
+}
+
+BuildResult Program::collect(cl_int code, const char* function, std::string_view options,
+                             const std::vector<Device>& devices) const {
+    BuildResult result;
+    result.code = code;
+    result.function = function;
+    result.options = std::string(options);
+    if (!m_handle)
+        return result;
+    const std::vector<Device> built = devices.empty() ? this->devices() : devices;
+    for (const Device& device : built) {
+        DeviceBuild build;
+        build.device = device;
+        // The queries can fail for a program the driver never built; keep what answers.
+        try {
+            build.status = buildInfo<CL_PROGRAM_BUILD_STATUS>(device);
+            build.log = buildInfo<CL_PROGRAM_BUILD_LOG>(device);
+            build.binaryType = buildInfo<CL_PROGRAM_BINARY_TYPE>(device);
+        } catch (const ClError& error) {
+            build.log += std::string("(build information unavailable: ") + error.what() + ")";
+        }
+        result.devices.push_back(std::move(build));
+    }
+    return result;
+}
+
+BuildResult Program::build(std::string_view options, const std::vector<Device>& devices) const {
+    const auto ids = rawDevices(devices);
+    const std::string opts(options);
+    const cl_int code = clApi().clBuildProgram(get(), cl_uint(ids.size()),
+                                               ids.empty() ? nullptr : ids.data(), opts.c_str(),
+                                               nullptr, nullptr);
+    return collect(code, "clBuildProgram", options, devices);
+}
+
+BuildResult Program::compile(std::string_view options,
+                             const std::vector<std::pair<std::string, Program>>& headers,
+                             const std::vector<Device>& devices) const {
+    const auto ids = rawDevices(devices);
+    const std::string opts(options);
+    std::vector<cl_program> headerPrograms;
+    std::vector<const char*> headerNames;
+    for (const auto& [name, program] : headers) {
+        headerPrograms.push_back(program.get());
+        headerNames.push_back(name.c_str());
+    }
+    const cl_int code = clApi().clCompileProgram(
+        get(), cl_uint(ids.size()), ids.empty() ? nullptr : ids.data(), opts.c_str(),
+        cl_uint(headerPrograms.size()), headerPrograms.empty() ? nullptr : headerPrograms.data(),
+        headerNames.empty() ? nullptr : headerNames.data(), nullptr, nullptr);
+    return collect(code, "clCompileProgram", options, devices);
+}
+
+std::pair<Program, BuildResult> Program::link(const Context& context,
+                                              const std::vector<Program>& programs,
+                                              std::string_view options,
+                                              const std::vector<Device>& devices) {
+    const auto ids = rawDevices(devices);
+    const std::string opts(options);
+    std::vector<cl_program> inputs;
+    for (const Program& program : programs)
+        inputs.push_back(program.get());
+    cl_int code = CL_SUCCESS;
+    cl_program raw = clApi().clLinkProgram(context.get(), cl_uint(ids.size()),
+                                           ids.empty() ? nullptr : ids.data(), opts.c_str(),
+                                           cl_uint(inputs.size()), inputs.data(), nullptr,
+                                           nullptr, &code);
+    Program linked = raw ? Program(Handle<cl_program>::adopt(raw)) : Program();
+    BuildResult result = linked.collect(code, "clLinkProgram", options, devices);
+    if (!raw) {
+        result.code = code;
+        result.function = "clLinkProgram";
+        result.options = opts;
+    }
+    return {std::move(linked), std::move(result)};
+}
+
+std::vector<Device> Program::devices() const {
+    std::vector<Device> devices;
+    for (cl_device_id id : info<CL_PROGRAM_DEVICES>())
+        devices.push_back(Device::retain(id));
+    return devices;
+}
+
+std::vector<Binary> Program::binaries() const {
+    const std::vector<size_t> sizes = info<CL_PROGRAM_BINARY_SIZES>();
+    std::vector<Binary> binaries(sizes.size());
+    std::vector<unsigned char*> pointers(sizes.size());
+    for (size_t i = 0; i < sizes.size(); ++i) {
+        binaries[i].resize(sizes[i]);
+        pointers[i] = sizes[i] ? binaries[i].data() : nullptr;
+    }
+    checkCl(clApi().clGetProgramInfo(get(), CL_PROGRAM_BINARIES,
+                                     pointers.size() * sizeof(unsigned char*), pointers.data(),
+                                     nullptr),
+            "clGetProgramInfo", "reading CL_PROGRAM_BINARIES");
+    return binaries;
+}
+
+std::vector<std::string> Program::kernelNames() const {
+    std::vector<std::string> names;
+    std::stringstream list(info<CL_PROGRAM_KERNEL_NAMES>());
+    for (std::string name; std::getline(list, name, ';');)
+        if (!name.empty())
+            names.push_back(name);
+    return names;
+}
+
+std::vector<Kernel> Program::createKernels() const {
+    cl_uint count = 0;
+    checkCl(clApi().clCreateKernelsInProgram(get(), 0, nullptr, &count),
+            "clCreateKernelsInProgram", "counting the program's kernels");
+    std::vector<cl_kernel> raw(count);
+    if (count)
+        checkCl(clApi().clCreateKernelsInProgram(get(), count, raw.data(), nullptr),
+                "clCreateKernelsInProgram", "creating the program's kernels");
+    std::vector<Kernel> kernels;
+    for (cl_kernel kernel : raw)
+        kernels.push_back(Kernel::adopt(kernel));
+    return kernels;
+}
+
+void Program::setSpecializationConstant(cl_uint id, size_t size, const void* value) const {
+    checkCl(clApi().clSetProgramSpecializationConstant(get(), id, size, value),
+            "clSetProgramSpecializationConstant",
+            [&] { return "setting specialization constant " + std::to_string(id); });
+}
+
+} // namespace clw::engine
