@@ -2,6 +2,7 @@
 
 #include "clw/engine/CommandQueue.h"
 #include "clw/engine/MemoryObject.h"
+#include "clw/engine/PooledSvm.h"
 #include "clw/engine/Sampler.h"
 #include "clw/engine/SvmAllocation.h"
 
@@ -91,6 +92,10 @@ void Kernel::setArg(cl_uint index, const CommandQueue& deviceQueue) const {
 }
 
 void Kernel::setArg(cl_uint index, const SvmAllocation& svm) const {
+    setArgSvmPointer(index, svm.data());
+}
+
+void Kernel::setArg(cl_uint index, const PooledSvm& svm) const {
     setArgSvmPointer(index, svm.data());
 }
 

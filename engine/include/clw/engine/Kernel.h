@@ -13,6 +13,7 @@ namespace clw::engine {
 
 class CommandQueue;
 class MemoryObject;
+class PooledSvm;
 class Sampler;
 class SvmAllocation;
 
@@ -72,6 +73,7 @@ public:
     void setArg(cl_uint index, LocalMemory local) const;
     void setArg(cl_uint index, const CommandQueue& deviceQueue) const; // queue_t
     void setArg(cl_uint index, const SvmAllocation& svm) const;
+    void setArg(cl_uint index, const PooledSvm& svm) const;
     // Scalars and vectors (cl_float4 and friends; 3-component vectors are sized as 4). Engine
     // objects are not trivially copyable, so they take the overloads above.
     template <class T,

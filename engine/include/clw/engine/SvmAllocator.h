@@ -1,0 +1,45 @@
+#pragma once
+#include "clw/engine/AllocationLimits.h"
+#include "clw/engine/CommandQueue.h"
+#include "clw/engine/SvmBlock.h"
+
+#include <optional>
+
+namespace clw::engine {
+
+// Allocates shared virtual memory (coarse grain by default; add CL_MEM_SVM_FINE_GRAIN_BUFFER for
+// fine grain where the device has it).
+//
+// With a queue, deallocation is enqueued there (clEnqueueSVMFree), behind the work that uses the
+// block, and a block returned to a pool carries a marker its next user waits for. Without a
+// queue, blocks are freed at once whatever still uses them, which the seeds warn leads to crashes
+// and corruption: pass a queue. The queue must be in-order.
+class SvmAllocator {
+public:
+    using Block = SvmBlock;
+
+    explicit SvmAllocator(const Context& context, cl_svm_mem_flags flags = CL_MEM_READ_WRITE,
+                          cl_uint alignment = 0, std::optional<CommandQueue> queue = std::nullopt);
+
+    // Throws ClError (CL_INVALID_OPERATION when no device of the context has SVM,
+    // CL_MEM_OBJECT_ALLOCATION_FAILURE when clSVMAlloc returns nothing).
+    SvmBlock allocate(size_t size) const;
+    // Marks the block's last use (a marker on the queue) as it goes back to a pool.
+    void recycle(SvmBlock& block) const noexcept;
+    // Waits for the previous user's work when it has not finished.
+    void prepareReuse(SvmBlock& block) const;
+    void free(SvmBlock&& block) const noexcept;
+
+    const AllocationLimits& limits() const noexcept { return m_limits; }
+    const Context& context() const noexcept { return m_context; }
+    cl_svm_mem_flags flags() const noexcept { return m_flags; }
+
+private:
+    Context m_context;
+    cl_svm_mem_flags m_flags;
+    cl_uint m_alignment;
+    std::optional<CommandQueue> m_queue;
+    AllocationLimits m_limits;
+};
+
+} // namespace clw::engine

@@ -1,0 +1,350 @@
+// Memory pools: bin arithmetic, accounting, out-of-memory retry (fake allocator), real pooled
+// buffers and SVM on the device, and several threads at once.
+#include "TestDevice.h"
+
+#include "clw/engine/DeferredAllocator.h"
+#include "clw/engine/ImmediateAllocator.h"
+#include "clw/engine/Kernel.h"
+#include "clw/engine/MemoryPool.h"
+#include "clw/engine/SvmAllocator.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <mutex>
+#include <random>
+#include <thread>
+
+using namespace clw::engine;
+
+namespace {
+
+// Hands out fake SVM blocks from a pretend device of `capacity` bytes and fails like a driver
+// when that is exhausted or when told to.
+struct FakeDevice {
+    std::mutex mutex;
+    size_t capacity = SIZE_MAX;
+    size_t outstanding = 0;
+    int allocations = 0;
+    int failNext = 0;
+    std::vector<size_t> freedSizes;
+    std::uintptr_t nextAddress = 0x1000;
+};
+
+class FakeAllocator {
+public:
+    using Block = SvmBlock;
+    explicit FakeAllocator(FakeDevice& device, std::uint64_t maxAllocation = UINT64_MAX)
+        : m_device(&device) {
+        m_limits.maxAllocation = maxAllocation;
+        m_limits.description =
+            "device 'fake': max single allocation " + std::to_string(maxAllocation) + " bytes";
+    }
+    SvmBlock allocate(size_t size) const {
+        std::lock_guard lock(m_device->mutex);
+        ++m_device->allocations;
+        if (m_device->failNext > 0 || m_device->outstanding + size > m_device->capacity) {
+            if (m_device->failNext > 0)
+                --m_device->failNext;
+            throw ClError(CL_MEM_OBJECT_ALLOCATION_FAILURE, "clCreateBuffer", "fake");
+        }
+        m_device->outstanding += size;
+        void* address = reinterpret_cast<void*>(m_device->nextAddress);
+        m_device->nextAddress += size + 64;
+        return SvmBlock{address, size, {}};
+    }
+    void recycle(SvmBlock&) const noexcept {}
+    void prepareReuse(SvmBlock&) const {}
+    void free(SvmBlock&& block) const noexcept {
+        std::lock_guard lock(m_device->mutex);
+        m_device->outstanding -= block.size;
+        m_device->freedSizes.push_back(block.size);
+    }
+    const AllocationLimits& limits() const noexcept { return m_limits; }
+
+private:
+    FakeDevice* m_device;
+    AllocationLimits m_limits;
+};
+
+const char* kFillSource = R"CLC(
+__kernel void fill(__global uint* out, uint base) {
+    size_t i = get_global_id(0);
+    out[i] = base + (uint)i;
+}
+)CLC";
+
+} // namespace
+
+class TestPool : public QObject {
+    Q_OBJECT
+private slots:
+    void binsBoundPaddingForManySizes() {
+        std::mt19937_64 random(42);
+        for (unsigned bits = 1; bits <= 8; ++bits) {
+            const PoolBins bins(bits);
+            const double bound = 1.0 / double(1u << bits);
+            auto check = [&](size_t size) {
+                const size_t rounded = bins.roundUp(size);
+                QVERIFY2(rounded >= size, qPrintable(QString::number(size)));
+                QCOMPARE(bins.binOf(rounded), bins.binOf(size));
+                // The next size up is in another bin: the block is the bin's largest size.
+                QVERIFY(bins.binOf(rounded + 1) != bins.binOf(size));
+                QVERIFY2(double(rounded - size) / double(size) <= bound,
+                         qPrintable(QStringLiteral("size %1 rounded %2 bits %3")
+                                        .arg(size)
+                                        .arg(rounded)
+                                        .arg(bits)));
+            };
+            for (size_t size = 1; size <= 70000; ++size)
+                check(size);
+            for (int i = 0; i < 20000; ++i)
+                check(1 + random() % (size_t(1) << 40));
+        }
+        // Bins grow with size.
+        const PoolBins bins;
+        for (size_t size = 1; size < 100000; ++size)
+            QVERIFY(bins.binOf(size) <= bins.binOf(size + 1));
+        QCOMPARE(bins.roundUp(1000), size_t(1023));
+        QCOMPARE(bins.roundUp(17), size_t(17));
+        QCOMPARE(bins.roundUp(4096), size_t(4351));
+    }
+
+    void heldAndActiveAreCounted() {
+        FakeDevice device;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        auto a = pool.allocate(1000);
+        PoolStats stats = pool.stats();
+        QCOMPARE(stats.activeBlocks, 1u);
+        QCOMPARE(stats.activeBytes, 1000u);
+        QCOMPARE(stats.activeAllocatedBytes, 1023u);
+        QCOMPARE(stats.misses, 1u);
+        QCOMPARE(a.size(), size_t(1023));
+        QCOMPARE(a.requestedSize(), size_t(1000));
+        void* first = a.data();
+        {
+            auto copy = a; // a second user of the same block
+            a.release();
+            QCOMPARE(pool.stats().activeBlocks, 1u);
+        }
+        stats = pool.stats();
+        QCOMPARE(stats.activeBlocks, 0u);
+        QCOMPARE(stats.heldBlocks, 1u);
+        QCOMPARE(stats.heldBytes, 1023u);
+        auto b = pool.allocate(1010); // same bin: served from what is held
+        QCOMPARE(b.data(), first);
+        stats = pool.stats();
+        QCOMPARE(stats.hits, 1u);
+        QCOMPARE(stats.heldBlocks, 0u);
+        QCOMPARE(device.allocations, 1);
+        QVERIFY(stats.paddingRatio() > 0.0 && stats.paddingRatio() <= 0.0625);
+        auto empty = pool.allocate(0);
+        QVERIFY(!empty);
+        QCOMPARE(device.allocations, 1);
+        QCOMPARE(pool.stats().activeBlocks, 1u);
+    }
+
+    void outOfMemoryFreesHeldAndRetriesOnce() {
+        FakeDevice device;
+        device.capacity = 4096;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        pool.allocate(2048).release(); // held: 2048 + padding outstanding on the "device"
+        QCOMPARE(pool.stats().heldBlocks, 1u);
+        auto big = pool.allocate(3000); // fails, pool frees what it holds, second try works
+        QVERIFY(big);
+        const PoolStats stats = pool.stats();
+        QCOMPARE(stats.outOfMemoryRetries, 1u);
+        QCOMPARE(stats.heldBlocks, 0u);
+        QCOMPARE(device.allocations, 3);
+    }
+
+    void outOfMemoryIsReportedWithSizesAndLimits() {
+        FakeDevice device;
+        device.capacity = 4096;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device, 4096});
+        auto held = pool.allocate(100);
+        held.release();
+        auto active = pool.allocate(3000);
+        try {
+            pool.allocate(3000);
+            QFAIL("expected an AllocationError");
+        } catch (const AllocationError& error) {
+            QCOMPARE(error.code(), CL_MEM_OBJECT_ALLOCATION_FAILURE);
+            QCOMPARE(error.requested(), 3000u);
+            const QString text = QString::fromStdString(error.what());
+            QVERIFY2(text.contains(QStringLiteral("3000 bytes")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("the pool holds")), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("device 'fake'")), qPrintable(text));
+        }
+        QCOMPARE(pool.stats().outOfMemoryRetries, 1u);
+        QCOMPARE(pool.stats().heldBlocks, 0u); // freed for the retry
+    }
+
+    void aboveMaxAllocationFailsBeforeAnyCall() {
+        FakeDevice device;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device, 1000000});
+        try {
+            pool.allocate(2 << 20);
+            QFAIL("expected an AllocationError");
+        } catch (const AllocationError& error) {
+            QCOMPARE(error.code(), CL_INVALID_BUFFER_SIZE);
+            QVERIFY(QString::fromStdString(error.what())
+                        .contains(QStringLiteral("CL_DEVICE_MAX_MEM_ALLOC_SIZE")));
+        }
+        QCOMPARE(device.allocations, 0);
+        // Just below the limit, where the bin's size is above it: allocated exactly, not held.
+        const size_t size = 999000; // its bin's size, 1015807, is above the limit
+        auto block = pool.allocate(size);
+        QCOMPARE(block.size(), size);
+        block.release();
+        QCOMPARE(pool.stats().heldBlocks, 0u);
+        QCOMPARE(device.freedSizes.back(), size);
+    }
+
+    void freeHeldGoesLargestFirstAndStopHoldingFrees() {
+        FakeDevice device;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        {
+            auto small = pool.allocate(100);
+            auto large = pool.allocate(10000);
+            auto medium = pool.allocate(1000);
+        }
+        QCOMPARE(pool.stats().heldBlocks, 3u);
+        pool.freeHeld();
+        QCOMPARE(device.freedSizes.size(), size_t(3));
+        QVERIFY(device.freedSizes[0] > device.freedSizes[1]);
+        QVERIFY(device.freedSizes[1] > device.freedSizes[2]);
+        pool.stopHolding();
+        pool.allocate(64).release();
+        QCOMPARE(pool.stats().heldBlocks, 0u);
+        QCOMPARE(device.freedSizes.size(), size_t(4));
+    }
+
+    void blockOutlivingItsPoolIsFreed() {
+        FakeDevice device;
+        PooledSvm survivor;
+        {
+            MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+            survivor = pool.allocate(512);
+        }
+        QCOMPARE(device.outstanding, size_t(543));
+        survivor.release();
+        QCOMPARE(device.outstanding, size_t(0));
+    }
+
+    void fourThreadsAllocateAndRelease() {
+        FakeDevice device;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        std::atomic<int> overlaps{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t) {
+            threads.emplace_back([&, t] {
+                std::mt19937 random(t);
+                std::vector<PooledSvm> live;
+                for (int i = 0; i < 5000; ++i) {
+                    live.push_back(pool.allocate(1 + random() % 65536));
+                    if (live.size() > 8) {
+                        live.erase(live.begin() + random() % live.size());
+                    }
+                }
+                // No two live blocks of this thread share an address.
+                for (size_t i = 0; i < live.size(); ++i)
+                    for (size_t j = i + 1; j < live.size(); ++j)
+                        if (live[i].data() == live[j].data())
+                            ++overlaps;
+            });
+        }
+        for (std::thread& thread : threads)
+            thread.join();
+        QCOMPARE(overlaps.load(), 0);
+        const PoolStats stats = pool.stats();
+        QCOMPARE(stats.activeBlocks, 0u);
+        QCOMPARE(stats.activeBytes, 0u);
+        QCOMPARE(device.outstanding, size_t(stats.heldBytes));
+        QVERIFY(stats.hits > stats.misses);
+    }
+
+    void pooledBuffersWorkInKernelsAndTransfers() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue queue(context, device);
+        Program program = Program::fromSource(context, kFillSource);
+        QVERIFY2(program.build().ok(), "build failed");
+        Kernel kernel(program, "fill");
+        MemoryPool<ImmediateAllocator> pool{ImmediateAllocator(queue)};
+
+        const size_t count = 1000;
+        auto buffer = pool.allocate(count * sizeof(cl_uint));
+        QVERIFY(buffer.size() >= count * sizeof(cl_uint));
+        kernel.setArgs(buffer, cl_uint(7));
+        queue.ndRange(kernel, count);
+        std::vector<cl_uint> out(count);
+        queue.read(buffer, 0, count * sizeof(cl_uint), out.data());
+        for (size_t i = 0; i < count; ++i)
+            QCOMPARE(out[i], cl_uint(7 + i));
+
+        // A sub-buffer of a pooled buffer aliases it.
+        Buffer tail = buffer.createSubBuffer(512, 64);
+        std::vector<cl_uint> part(16);
+        queue.read(tail, 0, 64, part.data());
+        QCOMPARE(part[0], cl_uint(7 + 128));
+
+        const cl_mem first = buffer.get();
+        tail = Buffer();
+        buffer.release();
+        QCOMPARE(pool.stats().heldBlocks, 1u);
+        auto again = pool.allocate(count * sizeof(cl_uint) - 8);
+        QCOMPARE(again.get(), first); // the same memory object, reused
+        kernel.setArgs(again, cl_uint(100));
+        queue.ndRange(kernel, count);
+        queue.read(again, 0, count * sizeof(cl_uint), out.data());
+        QCOMPARE(out[999], cl_uint(1099));
+        QCOMPARE(pool.stats().hits, 1u);
+    }
+
+    void deferredPoolAndDeviceLimit() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        MemoryPool<DeferredAllocator> pool{DeferredAllocator(context)};
+        auto buffer = pool.allocate(4096);
+        QCOMPARE(buffer.context(), context);
+        const std::uint64_t max = device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+        try {
+            pool.allocate(max + 1);
+            QFAIL("expected an AllocationError");
+        } catch (const AllocationError& error) {
+            QCOMPARE(error.code(), CL_INVALID_BUFFER_SIZE);
+            const QString text = QString::fromStdString(error.what());
+            QVERIFY2(text.contains(QString::fromStdString(device.name())), qPrintable(text));
+            QVERIFY2(text.contains(QStringLiteral("max single allocation")), qPrintable(text));
+        }
+        QCOMPARE(pool.stats().misses, 1u);
+    }
+
+    void svmPoolOnDevice() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue queue(context, device);
+        Program program = Program::fromSource(context, kFillSource);
+        QVERIFY(program.build().ok());
+        Kernel kernel(program, "fill");
+        SvmPool pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, queue));
+        const size_t count = 256;
+        auto block = pool.allocate(count * sizeof(cl_uint));
+        kernel.setArg(0, block);
+        kernel.setArg(1, cl_uint(3));
+        queue.ndRange(kernel, count);
+        queue.svmMap(block.data(), count * sizeof(cl_uint), CL_MAP_READ);
+        for (size_t i = 0; i < count; ++i)
+            QCOMPARE(block.as<cl_uint>()[i], cl_uint(3 + i));
+        queue.svmUnmap(block.data());
+        void* first = block.data();
+        block.release();
+        auto again = pool.allocate(count * sizeof(cl_uint));
+        QCOMPARE(again.data(), first);
+        queue.finish();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPool)
+#include "tst_pool.moc"
