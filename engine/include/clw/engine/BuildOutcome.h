@@ -1,0 +1,46 @@
+#pragma once
+#include "clw/engine/Diagnostic.h"
+#include "clw/engine/Program.h"
+
+#include <string>
+#include <vector>
+
+namespace clw::engine {
+
+// Where a build's time went, in milliseconds.
+struct BuildTimings {
+    double preprocessMs = 0; // resolving includes, hashing, the cache key
+    double compileMs = 0;    // clBuildProgram: compiling and linking in one call
+    double linkMs = 0;       // a separate link step; 0 when clBuildProgram did both
+    double cacheMs = 0;      // looking up and loading cached binaries
+    double totalMs = 0;
+};
+
+// One device's result.
+struct DeviceBuildOutcome {
+    Device device;
+    Program program; // built for this device (shared with other devices built together)
+    bool ok = false;
+    cl_int code = CL_SUCCESS; // what the build call returned
+    std::string log;          // the compiler's log; on a cache hit, the stored log
+    std::vector<Diagnostic> diagnostics;
+    bool fromCache = false;  // answered by the binary cache (memory or disk)
+    std::string cacheDigest; // the key's digest
+};
+
+// A build's result as a value (DESIGN.md §2): never an exception.
+struct BuildOutcome {
+    std::vector<DeviceBuildOutcome> devices;
+    BuildTimings timings;
+    bool superseded = false; // replaced by a newer request with the same tag; nothing built
+    std::string error;       // a failure that is not the compiler's (no device, bad request)
+    std::vector<std::string> cacheProblems; // each said once: damaged entries, unwritable folder
+    std::string effectiveOptions;
+
+    bool ok() const;
+    bool allFromCache() const;
+    // The outcome of `device`, or nullptr.
+    const DeviceBuildOutcome* forDevice(const Device& device) const;
+};
+
+} // namespace clw::engine

@@ -1,0 +1,31 @@
+#pragma once
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace clw::engine {
+
+// One entry of the binary cache as `cache list` shows it.
+struct CacheEntryInfo {
+    std::string digest;
+    std::filesystem::path path;
+    std::uint64_t bytes = 0;
+    std::int64_t lastUseSeconds = 0; // since the epoch: the file's modification time
+    std::uint64_t hits = 0;
+    std::vector<std::pair<std::string, std::string>> keyFields;
+};
+
+// The cache as a whole, and what this process saw of it.
+struct CacheStats {
+    std::uint64_t entries = 0;
+    std::uint64_t bytes = 0;
+    std::uint64_t limitBytes = 0;
+    std::uint64_t hits = 0;      // this process
+    std::uint64_t misses = 0;    // this process
+    std::uint64_t discarded = 0; // corrupt, truncated, foreign or old-format entries removed
+    std::uint64_t writeFailures = 0;
+};
+
+} // namespace clw::engine

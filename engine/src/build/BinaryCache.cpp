@@ -1,0 +1,280 @@
+#include "clw/engine/BinaryCache.h"
+
+#include "clw/engine/CacheFolder.h"
+#include "clw/engine/Checksum64.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace clw::engine {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr char kMagic[8] = {'C', 'L', 'W', 'B', 'C', 'A', 'C', 'H'};
+
+// Fixed-size entry header; every integer little-endian.
+struct Header {
+    char magic[8];
+    std::uint32_t formatVersion;
+    std::uint32_t reserved;
+    char keyDigest[64];
+    std::uint64_t checksum; // checksum64 of everything after the header
+    std::uint64_t fieldsSize;
+    std::uint64_t logSize;
+    std::uint64_t binarySize;
+};
+static_assert(sizeof(Header) == 112);
+
+void putU32(std::string& out, std::uint32_t value) {
+    out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+std::string encodeFields(const std::vector<std::pair<std::string, std::string>>& fields) {
+    std::string out;
+    putU32(out, std::uint32_t(fields.size()));
+    for (const auto& [name, value] : fields) {
+        putU32(out, std::uint32_t(name.size()));
+        out += name;
+        putU32(out, std::uint32_t(value.size()));
+        out += value;
+    }
+    return out;
+}
+
+bool decodeFields(std::string_view bytes, std::vector<std::pair<std::string, std::string>>& out) {
+    auto take = [&](std::string& text) {
+        std::uint32_t size = 0;
+        if (bytes.size() < sizeof size)
+            return false;
+        std::memcpy(&size, bytes.data(), sizeof size);
+        bytes.remove_prefix(sizeof size);
+        if (bytes.size() < size)
+            return false;
+        text.assign(bytes.data(), size);
+        bytes.remove_prefix(size);
+        return true;
+    };
+    std::uint32_t count = 0;
+    if (bytes.size() < sizeof count)
+        return false;
+    std::memcpy(&count, bytes.data(), sizeof count);
+    bytes.remove_prefix(sizeof count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::string name, value;
+        if (!take(name) || !take(value))
+            return false;
+        out.emplace_back(std::move(name), std::move(value));
+    }
+    return true;
+}
+
+bool readWhole(const fs::path& path, std::string& bytes) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file)
+        return false;
+    std::ostringstream buffer;
+    buffer << file.rdbuf();
+    bytes = buffer.str();
+    return true;
+}
+
+// Checks an entry's bytes; returns why it is unusable, or empty when it is sound.
+std::string validate(const std::string& bytes, const std::string& digest, Header& header) {
+    if (bytes.size() < sizeof(Header))
+        return bytes.empty() ? "an empty (zero-byte) entry" : "a truncated entry (no full header)";
+    std::memcpy(&header, bytes.data(), sizeof header);
+    if (std::memcmp(header.magic, kMagic, sizeof kMagic) != 0)
+        return "a file that is not a cache entry";
+    if (header.formatVersion != BinaryCache::kEntryFormatVersion)
+        return "an entry of format version " + std::to_string(header.formatVersion) +
+               " (this build reads version " + std::to_string(BinaryCache::kEntryFormatVersion) +
+               ")";
+    if (!digest.empty() && std::string(header.keyDigest, 64) != digest)
+        return "a foreign entry (its key is not the one its name says)";
+    const std::uint64_t payload = header.fieldsSize + header.logSize + header.binarySize;
+    if (payload != bytes.size() - sizeof(Header))
+        return "a truncated entry (" + std::to_string(bytes.size()) + " bytes, the header says " +
+               std::to_string(payload + sizeof(Header)) + ")";
+    if (checksum64(bytes.data() + sizeof(Header), payload) != header.checksum)
+        return "a damaged entry (checksum mismatch)";
+    return {};
+}
+
+// Seconds since the Unix epoch (the file clock's own epoch differs by platform).
+std::int64_t secondsOf(fs::file_time_type time) {
+    const auto system = std::chrono::system_clock::now() +
+                        std::chrono::duration_cast<std::chrono::system_clock::duration>(
+                            time - fs::file_time_type::clock::now());
+    return std::chrono::duration_cast<std::chrono::seconds>(system.time_since_epoch()).count();
+}
+
+} // namespace
+
+BinaryCache::BinaryCache(fs::path folder, std::uint64_t limitBytes)
+    : m_folder(std::move(folder))
+    , m_limitBytes(limitBytes) {}
+
+fs::path BinaryCache::defaultFolder() {
+    return defaultCacheFolder();
+}
+
+fs::path BinaryCache::entryPath(const std::string& digest) const {
+    return m_folder / digest.substr(0, 2) / (digest + ".clwb");
+}
+
+void BinaryCache::reportProblem(const std::string& problem) {
+    std::lock_guard lock(m_problemsMutex);
+    if (m_reported.insert(problem).second)
+        m_problems.push_back(problem);
+}
+
+std::vector<std::string> BinaryCache::takeProblems() {
+    std::lock_guard lock(m_problemsMutex);
+    return std::exchange(m_problems, {});
+}
+
+void BinaryCache::discard(const fs::path& path, const std::string& why) {
+    ++m_discarded;
+    std::error_code error;
+    fs::remove(path, error);
+    fs::remove(path.string() + ".hits", error);
+    reportProblem("binary cache: discarded " + why + " at " + path.string() +
+                  "; rebuilding from source");
+}
+
+std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key) {
+    const fs::path path = entryPath(key.digest);
+    std::string bytes;
+    if (!readWhole(path, bytes)) {
+        ++m_misses;
+        return std::nullopt;
+    }
+    Header header{};
+    if (const std::string why = validate(bytes, key.digest, header); !why.empty()) {
+        discard(path, why);
+        ++m_misses;
+        return std::nullopt;
+    }
+    Entry entry;
+    const char* payload = bytes.data() + sizeof(Header) + header.fieldsSize;
+    entry.log.assign(payload, header.logSize);
+    entry.binary.assign(payload + header.logSize, payload + header.logSize + header.binarySize);
+    ++m_hits;
+    // Last use and hit count, best effort: a read-only folder still answers.
+    std::error_code error;
+    fs::last_write_time(path, fs::file_time_type::clock::now(), error);
+    std::ofstream(path.string() + ".hits", std::ios::app | std::ios::binary).put('+');
+    return entry;
+}
+
+bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::string& log) {
+    const std::string fields = encodeFields(key.fields);
+    Header header{};
+    std::memcpy(header.magic, kMagic, sizeof kMagic);
+    header.formatVersion = kEntryFormatVersion;
+    std::memcpy(header.keyDigest, key.digest.data(), std::min<size_t>(64, key.digest.size()));
+    header.fieldsSize = fields.size();
+    header.logSize = log.size();
+    header.binarySize = binary.size();
+    std::string bytes(sizeof(Header), '\0');
+    bytes += fields;
+    bytes += log;
+    bytes.append(reinterpret_cast<const char*>(binary.data()), binary.size());
+    header.checksum = checksum64(bytes.data() + sizeof(Header), bytes.size() - sizeof(Header));
+    std::memcpy(bytes.data(), &header, sizeof header);
+    if (const std::string why = writeFileAtomically(entryPath(key.digest), bytes); !why.empty()) {
+        // Said once per cache: every later write fails for the same reason.
+        if (m_writeFailures++ == 0)
+            reportProblem("binary cache: " + why + "; builds go on without caching");
+        return false;
+    }
+    evictToLimit();
+    return true;
+}
+
+void BinaryCache::remove(const CacheKey& key) {
+    std::error_code error;
+    const fs::path path = entryPath(key.digest);
+    fs::remove(path, error);
+    fs::remove(path.string() + ".hits", error);
+}
+
+std::vector<CacheEntryInfo> BinaryCache::list() const {
+    std::vector<CacheEntryInfo> entries;
+    std::error_code error;
+    if (!fs::is_directory(m_folder, error))
+        return entries;
+    for (auto it = fs::recursive_directory_iterator(m_folder, error);
+         !error && it != fs::recursive_directory_iterator(); it.increment(error)) {
+        if (!it->is_regular_file(error) || it->path().extension() != ".clwb")
+            continue;
+        CacheEntryInfo info;
+        info.path = it->path();
+        info.digest = it->path().stem().string();
+        info.bytes = it->file_size(error);
+        info.lastUseSeconds = secondsOf(it->last_write_time(error));
+        info.hits = fs::exists(info.path.string() + ".hits", error)
+                        ? fs::file_size(info.path.string() + ".hits", error)
+                        : 0;
+        std::ifstream file(info.path, std::ios::binary);
+        Header header{};
+        if (file.read(reinterpret_cast<char*>(&header), sizeof header) &&
+            std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 &&
+            header.fieldsSize < (1u << 24)) {
+            std::string fields(header.fieldsSize, '\0');
+            if (file.read(fields.data(), std::streamsize(fields.size())))
+                decodeFields(fields, info.keyFields);
+        }
+        entries.push_back(std::move(info));
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.lastUseSeconds > b.lastUseSeconds; });
+    return entries;
+}
+
+CacheStats BinaryCache::stats() const {
+    CacheStats stats;
+    for (const CacheEntryInfo& entry : list()) {
+        ++stats.entries;
+        stats.bytes += entry.bytes;
+    }
+    stats.limitBytes = m_limitBytes;
+    stats.hits = m_hits;
+    stats.misses = m_misses;
+    stats.discarded = m_discarded;
+    stats.writeFailures = m_writeFailures;
+    return stats;
+}
+
+std::uint64_t BinaryCache::clear() {
+    std::uint64_t removed = 0;
+    for (const CacheEntryInfo& entry : list()) {
+        std::error_code error;
+        if (fs::remove(entry.path, error))
+            ++removed;
+        fs::remove(entry.path.string() + ".hits", error);
+    }
+    return removed;
+}
+
+void BinaryCache::evictToLimit() {
+    std::vector<CacheEntryInfo> entries = list(); // most recently used first
+    std::uint64_t total = 0;
+    for (const CacheEntryInfo& entry : entries)
+        total += entry.bytes;
+    while (total > m_limitBytes && !entries.empty()) {
+        const CacheEntryInfo& oldest = entries.back();
+        std::error_code error;
+        fs::remove(oldest.path, error);
+        fs::remove(oldest.path.string() + ".hits", error);
+        total -= oldest.bytes;
+        entries.pop_back();
+    }
+}
+
+} // namespace clw::engine

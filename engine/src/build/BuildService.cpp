@@ -1,0 +1,329 @@
+#include "clw/engine/BuildService.h"
+
+#include "clw/engine/BuildLogParser.h"
+#include "clw/engine/CacheFolder.h"
+#include "clw/engine/Sha256.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+namespace clw::engine {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
+}
+
+bool cacheDisabledByEnvironment() {
+    const char* value = std::getenv("CLW_NO_CACHE");
+    return value && *value && std::string(value) != "0";
+}
+
+std::string quoted(const std::string& path) {
+    return path.find(' ') == std::string::npos ? path : "\"" + path + "\"";
+}
+
+// Names a driver gives the main source in its log.
+bool isMainSourceName(const std::string& file) {
+    return file.empty() || file == "<source>" || file == "<kernel>" || file == "<stdin>" ||
+           file == "input.cl" || file.find("tempfile_") != std::string::npos ||
+           file.find("OCL") == 0;
+}
+
+} // namespace
+
+struct BuildService::Prepared {
+    std::chrono::steady_clock::time_point start;
+    std::string mainName;
+    std::string mainText;
+    std::vector<Device> devices;
+    std::vector<CacheKey> keys; // one per device
+    std::string options;        // what the driver gets
+    fs::path headers;           // where the set's headers were written for the driver
+};
+
+BuildService::BuildService()
+    : BuildService(Settings{}) {}
+
+BuildService::BuildService(Settings settings)
+    : m_settings(std::move(settings))
+    , m_queue(m_settings.threads ? m_settings.threads
+                                 : std::max(2u, std::thread::hardware_concurrency())) {
+    if (m_settings.useCache && !cacheDisabledByEnvironment())
+        m_cache.emplace(m_settings.cacheFolder.empty() ? BinaryCache::defaultFolder()
+                                                       : m_settings.cacheFolder,
+                        m_settings.cacheLimitBytes);
+}
+
+BuildService::~BuildService() {
+    m_queue.waitIdle();
+}
+
+std::string BuildService::effectiveOptions(const std::string& requested) {
+    std::string options = requested;
+    if (const char* extra = std::getenv("CLW_BUILD_OPTIONS"); extra && *extra)
+        options += (options.empty() ? "" : " ") + std::string(extra);
+    return options;
+}
+
+std::future<BuildOutcome> BuildService::submit(BuildRequest request) {
+    auto promise = std::make_shared<std::promise<BuildOutcome>>();
+    std::future<BuildOutcome> future = promise->get_future();
+    submit(std::move(request),
+           [promise](BuildOutcome outcome) { promise->set_value(std::move(outcome)); });
+    return future;
+}
+
+void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)> done) {
+    auto shared = std::make_shared<BuildRequest>(std::move(request));
+    auto callback = std::make_shared<std::function<void(BuildOutcome)>>(std::move(done));
+    const std::string tag = shared->tag;
+    m_queue.submit(
+        tag,
+        [this, shared, callback] {
+            BuildOutcome outcome;
+            Prepared prepared;
+            try {
+                prepared = prepare(*shared, outcome);
+                answerFromCache(*shared, prepared, outcome);
+                buildFromSource(*shared, prepared, outcome);
+            } catch (const std::exception& error) {
+                // The worker boundary: errors become values (DESIGN.md §4).
+                outcome.error = error.what();
+            }
+            outcome.timings.totalMs = msSince(prepared.start);
+            if (m_cache)
+                outcome.cacheProblems = m_cache->takeProblems();
+            (*callback)(outcome);
+            // After the caller has its programs: extracting binaries can be slow (PoCL compiles
+            // a generic work-group function for it).
+            if (outcome.error.empty())
+                storeBinaries(prepared, outcome);
+        },
+        [callback] {
+            BuildOutcome outcome;
+            outcome.superseded = true;
+            (*callback)(std::move(outcome));
+        });
+}
+
+BuildOutcome BuildService::build(const BuildRequest& request) {
+    return submit(request).get();
+}
+
+void BuildService::waitIdle() {
+    m_queue.waitIdle();
+}
+
+void BuildService::forgetMemory() {
+    std::lock_guard lock(m_memoryMutex);
+    m_memory.clear();
+}
+
+fs::path BuildService::headerFolder(const SourceSet& sources, const std::string& digest) {
+    const fs::path base = m_cache ? m_cache->folder().parent_path() / "headers"
+                                  : fs::temp_directory_path() / "clworkbench-headers";
+    const fs::path folder = base / digest.substr(0, 16);
+    const SourceFile* main = sources.main();
+    for (const SourceFile& file : sources.files) {
+        if (&file == main)
+            continue;
+        const fs::path path = folder / file.name;
+        std::error_code error;
+        if (fs::exists(path, error))
+            continue; // content-addressed folder: an existing file has this content
+        if (const std::string why = writeFileAtomically(path, file.text); !why.empty())
+            throw ClError(CL_INVALID_VALUE, "BuildService",
+                          "writing the session's headers for the compiler: " + why);
+    }
+    return folder;
+}
+
+BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildOutcome& outcome) {
+    Prepared prepared;
+    prepared.start = std::chrono::steady_clock::now();
+    const SourceFile* main = request.sources.main();
+    if (!main)
+        throw ClError(CL_INVALID_VALUE, "BuildService", "building: the request has no source");
+    prepared.mainName = main->name;
+    prepared.mainText = main->text;
+    prepared.devices = request.devices.empty() ? request.context.devices() : request.devices;
+
+    const std::vector<ResolvedInclude> includes = scanIncludes(request.sources);
+    const std::string requested = effectiveOptions(request.options);
+    const std::string normalized = normalizeOptions(requested);
+    std::string options = requested;
+    if (request.sources.files.size() > 1) {
+        Sha256 setHash;
+        for (const SourceFile& file : request.sources.files) {
+            setHash.update(file.name);
+            setHash.update(std::string_view("\0", 1));
+            setHash.update(file.text);
+        }
+        prepared.headers = headerFolder(request.sources, Sha256::hex(setHash.finish()));
+        options += " -I " + quoted(prepared.headers.string());
+    }
+    for (const std::string& dir : request.sources.includeDirs)
+        options += " -I " + quoted(dir);
+    if (!includes.empty()) {
+        // A driver's own cache may key on source and options only: make what it gets differ
+        // whenever an included file changed, so it cannot answer with a stale binary.
+        Sha256 includeHash;
+        for (const ResolvedInclude& include : includes)
+            includeHash.update(include.resolved + "=" + include.digest + ";");
+        options += " -D CLW_INCLUDES_DIGEST=0x" + Sha256::hex(includeHash.finish()).substr(0, 16);
+    }
+    prepared.options = options;
+    outcome.effectiveOptions = options;
+    for (const Device& device : prepared.devices)
+        prepared.keys.push_back(CacheKey::make(device, normalized, prepared.mainText, includes));
+    outcome.timings.preprocessMs = msSince(prepared.start);
+    return prepared;
+}
+
+std::optional<BuildService::MemoryEntry> BuildService::fromMemory(const std::string& digest) {
+    std::lock_guard lock(m_memoryMutex);
+    auto it = std::find_if(m_memory.begin(), m_memory.end(),
+                           [&](const auto& entry) { return entry.first == digest; });
+    if (it == m_memory.end())
+        return std::nullopt;
+    m_memory.splice(m_memory.begin(), m_memory, it);
+    return it->second;
+}
+
+void BuildService::remember(const std::string& digest, const Program& program,
+                            const std::string& log) {
+    std::lock_guard lock(m_memoryMutex);
+    m_memory.remove_if([&](const auto& entry) { return entry.first == digest; });
+    m_memory.emplace_front(digest, MemoryEntry{program, log});
+    while (m_memory.size() > m_settings.memoryEntries)
+        m_memory.pop_back();
+}
+
+void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepared,
+                                   BuildOutcome& outcome) {
+    if (!m_cache)
+        return;
+    const auto start = std::chrono::steady_clock::now();
+    for (size_t i = 0; i < prepared.devices.size(); ++i) {
+        const Device& device = prepared.devices[i];
+        const CacheKey& key = prepared.keys[i];
+        DeviceBuildOutcome result;
+        result.device = device;
+        result.cacheDigest = key.digest;
+        if (auto memory = fromMemory(key.digest)) {
+            result.program = memory->program;
+            result.log = memory->log;
+        } else if (auto entry = m_cache->load(key)) {
+            // A cached binary the driver rejects falls back to a source build.
+            try {
+                Program program = Program::fromBinaries(request.context, {device}, {entry->binary});
+                const BuildResult built = program.build(prepared.options, {device});
+                if (!built.ok()) {
+                    m_cache->remove(key);
+                    outcome.cacheProblems.push_back(
+                        "binary cache: the driver rejected a cached binary for " + device.name() +
+                        " (" + errorName(built.code) + "); rebuilt from source");
+                    continue;
+                }
+                result.program = program;
+                result.log = entry->log;
+                remember(key.digest, program, entry->log);
+            } catch (const ClError& error) {
+                m_cache->remove(key);
+                outcome.cacheProblems.push_back(
+                    "binary cache: the driver rejected a cached binary for " + device.name() +
+                    " (" + error.name() + "); rebuilt from source");
+                continue;
+            }
+        } else {
+            continue;
+        }
+        result.ok = true;
+        result.fromCache = true;
+        outcome.devices.push_back(std::move(result));
+    }
+    outcome.timings.cacheMs = msSince(start);
+}
+
+void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepared,
+                                   BuildOutcome& outcome) {
+    std::vector<Device> missing;
+    for (const Device& device : prepared.devices)
+        if (!outcome.forDevice(device))
+            missing.push_back(device);
+    if (missing.empty())
+        return;
+    const auto start = std::chrono::steady_clock::now();
+    Program program = Program::fromSource(request.context, prepared.mainText);
+    const BuildResult built = program.build(prepared.options, missing);
+    outcome.timings.compileMs = msSince(start);
+
+    const std::string headers = prepared.headers.string();
+    auto mapFile = [&](const std::string& file) -> std::string {
+        if (!headers.empty() && file.rfind(headers, 0) == 0) {
+            std::string name = file.substr(headers.size());
+            while (!name.empty() && (name.front() == '/' || name.front() == '\\'))
+                name.erase(0, 1);
+            return name;
+        }
+        return isMainSourceName(file) ? prepared.mainName : file;
+    };
+    for (const DeviceBuild& device : built.devices) {
+        DeviceBuildOutcome result;
+        result.device = device.device;
+        result.program = program;
+        result.code = built.code;
+        result.ok = device.status == CL_BUILD_SUCCESS;
+        result.log = device.log;
+        result.diagnostics = parseBuildLog(device.log, mapFile);
+        for (size_t i = 0; i < prepared.devices.size(); ++i)
+            if (prepared.devices[i] == device.device)
+                result.cacheDigest = prepared.keys[i].digest;
+        if (result.ok)
+            remember(result.cacheDigest, program, result.log);
+        outcome.devices.push_back(std::move(result));
+    }
+    // Keep the request's device order.
+    std::stable_sort(outcome.devices.begin(), outcome.devices.end(),
+                     [&](const DeviceBuildOutcome& a, const DeviceBuildOutcome& b) {
+                         auto index = [&](const Device& d) {
+                             return std::find(prepared.devices.begin(), prepared.devices.end(), d) -
+                                    prepared.devices.begin();
+                         };
+                         return index(a.device) < index(b.device);
+                     });
+}
+
+void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& outcome) {
+    if (!m_cache)
+        return;
+    for (const DeviceBuildOutcome& result : outcome.devices) {
+        if (!result.ok || result.fromCache)
+            continue;
+        try {
+            const std::vector<Device> programDevices = result.program.devices();
+            const std::vector<Binary> binaries = result.program.binaries();
+            for (size_t i = 0; i < programDevices.size() && i < binaries.size(); ++i) {
+                if (!(programDevices[i] == result.device) || binaries[i].empty())
+                    continue;
+                for (size_t k = 0; k < prepared.devices.size(); ++k)
+                    if (prepared.devices[k] == result.device)
+                        m_cache->store(prepared.keys[k], binaries[i], result.log);
+            }
+        } catch (const ClError& error) {
+            // The build itself succeeded; only caching is lost. The next outcome says so.
+            m_cache->reportProblem("binary cache: could not read the binary built for " +
+                                   result.device.name() + " (" + error.what() +
+                                   "); it was not cached");
+        }
+    }
+}
+
+} // namespace clw::engine

@@ -1,0 +1,359 @@
+// The BuildService on the real device: cache hits from memory and disk, keys that miss on every
+// change (headers in the set and on disk, -D, driver version), failing builds cached never, tag
+// replacement, multi-device builds that build only what the cache lacks, and fallbacks.
+#include "TestDevice.h"
+
+#include "clw/engine/BuildService.h"
+#include "clw/engine/Kernel.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstdlib>
+#include <fstream>
+
+using namespace clw::engine;
+namespace fs = std::filesystem;
+
+namespace {
+
+// Runs kernel `k` (one work-item writing one int) and returns what it wrote.
+int runValue(const Context& context, const Device& device, const Program& program) {
+    CommandQueue queue(context, device);
+    Kernel kernel(program, "k");
+    Buffer out(context, CL_MEM_WRITE_ONLY, sizeof(cl_int));
+    kernel.setArg(0, out);
+    queue.ndRange(kernel, 1);
+    cl_int value = -1;
+    queue.read(out, 0, sizeof value, &value);
+    return value;
+}
+
+std::string kernelReturning(const std::string& expression) {
+    return "__kernel void k(__global int* out) { out[0] = " + expression + "; }\n";
+}
+
+BuildRequest requestFor(const Context& context, SourceSet sources, std::string options = {}) {
+    BuildRequest request;
+    request.context = context;
+    request.sources = std::move(sources);
+    request.options = std::move(options);
+    return request;
+}
+
+// Seam: makes CL_DRIVER_VERSION (and one device's name) read differently.
+ClApi g_real;
+std::string g_driverVersion;
+cl_device_id g_renamedDevice = nullptr;
+int g_sourceBuildDevices = 0;
+cl_int CL_API_CALL fakeDeviceInfo(cl_device_id device, cl_device_info param, size_t size,
+                                  void* value, size_t* sizeRet) {
+    std::string text;
+    if (param == CL_DRIVER_VERSION && !g_driverVersion.empty())
+        text = g_driverVersion;
+    else if (param == CL_DEVICE_NAME && device == g_renamedDevice)
+        text = "Renamed Test Device";
+    else
+        return g_real.clGetDeviceInfo(device, param, size, value, sizeRet);
+    if (sizeRet)
+        *sizeRet = text.size() + 1;
+    if (value && size >= text.size() + 1)
+        std::memcpy(value, text.c_str(), text.size() + 1);
+    return CL_SUCCESS;
+}
+cl_int CL_API_CALL countingBuild(cl_program program, cl_uint count, const cl_device_id* devices,
+                                 const char* options, void(CL_CALLBACK* notify)(cl_program, void*),
+                                 void* user) {
+    g_sourceBuildDevices += int(count);
+    return g_real.clBuildProgram(program, count, devices, options, notify, user);
+}
+cl_program CL_API_CALL rejectingBinary(cl_context, cl_uint, const cl_device_id*, const size_t*,
+                                       const unsigned char**, cl_int* status, cl_int* code) {
+    if (status)
+        *status = CL_INVALID_BINARY;
+    *code = CL_INVALID_BINARY;
+    return nullptr;
+}
+
+} // namespace
+
+class TestBuildService : public QObject {
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    BuildService::Settings settings() {
+        BuildService::Settings s;
+        s.cacheFolder = fs::path(m_dir.path().toStdString()) / "cache";
+        return s;
+    }
+
+private slots:
+    void init() { qunsetenv("CLW_BUILD_OPTIONS"); }
+
+    void buildThenHitFromMemoryThenDisk() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const auto request = requestFor(context, SourceSet::single(kernelReturning("41 + 1")));
+        {
+            BuildService service(settings());
+            const BuildOutcome first = service.build(request);
+            QVERIFY2(first.ok(), first.error.c_str());
+            QCOMPARE(first.devices.size(), size_t(1));
+            QVERIFY(!first.devices[0].fromCache);
+            QVERIFY(first.timings.compileMs > 0);
+            QCOMPARE(runValue(context, device, first.devices[0].program), 42);
+            const BuildOutcome second = service.build(request);
+            QVERIFY(second.allFromCache()); // in-memory layer
+            QCOMPARE(second.devices[0].program, first.devices[0].program);
+            service.waitIdle(); // the binary is written after the first result came back
+            QCOMPARE(service.cache()->list().size(), size_t(1));
+        }
+        BuildService fresh(settings()); // a new service: only the disk can answer
+        const BuildOutcome third = fresh.build(request);
+        QVERIFY(third.allFromCache());
+        QCOMPARE(third.timings.compileMs, 0.0);
+        QCOMPARE(runValue(context, device, third.devices[0].program), 42);
+        QCOMPARE(fresh.cache()->stats().hits, 1u);
+    }
+
+    void storedLogIsShownAgainOnAHit() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        // An unused variable: a warning, and the build succeeds.
+        const auto request = requestFor(
+            context,
+            SourceSet::single("__kernel void k(__global int* out) { int unused; out[0] = 7; }\n"),
+            "-Wall");
+        BuildService service(settings());
+        const BuildOutcome first = service.build(request);
+        QVERIFY(first.ok());
+        service.waitIdle();
+        service.forgetMemory();
+        const BuildOutcome hit = service.build(request);
+        QVERIFY(hit.allFromCache());
+        QCOMPARE(hit.devices[0].log, first.devices[0].log);
+    }
+
+    void headerEditInTheSetMisses() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        SourceSet sources;
+        sources.files = {{"main.cl", "#include \"defs.h\"\n" + kernelReturning("VALUE")},
+                         {"defs.h", "#define VALUE 5\n"}};
+        BuildService service(settings());
+        const BuildOutcome first = service.build(requestFor(context, sources));
+        QVERIFY2(first.ok(),
+                 first.devices.empty() ? first.error.c_str() : first.devices[0].log.c_str());
+        QCOMPARE(runValue(context, device, first.devices[0].program), 5);
+        sources.files[1].text = "#define VALUE 6\n";
+        const BuildOutcome second = service.build(requestFor(context, sources));
+        QVERIFY(second.ok());
+        QVERIFY(!second.devices[0].fromCache);
+        QVERIFY(second.devices[0].cacheDigest != first.devices[0].cacheDigest);
+        QCOMPARE(runValue(context, device, second.devices[0].program), 6);
+    }
+
+    void headerEditOnDiskMissesAndTheDriverIsNotStale() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        QTemporaryDir includes;
+        const fs::path header = fs::path(includes.path().toStdString()) / "value.h";
+        std::ofstream(header) << "#define VALUE 11\n";
+        SourceSet sources = SourceSet::single("#include \"value.h\"\n" + kernelReturning("VALUE"));
+        sources.includeDirs = {includes.path().toStdString()};
+        BuildService service(settings());
+        const BuildOutcome first = service.build(requestFor(context, sources));
+        QVERIFY(first.ok());
+        QCOMPARE(runValue(context, device, first.devices[0].program), 11);
+        std::ofstream(header, std::ios::trunc) << "#define VALUE 12\n";
+        const BuildOutcome second = service.build(requestFor(context, sources));
+        QVERIFY(second.ok());
+        QVERIFY(!second.devices[0].fromCache);
+        // PoCL keeps its own kernel cache keyed by source and options: the engine's options
+        // differ, so it builds anew and the new header's value comes out.
+        QCOMPARE(runValue(context, device, second.devices[0].program), 12);
+        QVERIFY(first.effectiveOptions != second.effectiveOptions);
+    }
+
+    void defineChangeAndEnvironmentOptions() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService service(settings());
+        const SourceSet sources = SourceSet::single(kernelReturning("A"));
+        const BuildOutcome one = service.build(requestFor(context, sources, "-D A=1"));
+        const BuildOutcome two = service.build(requestFor(context, sources, "-D A=2"));
+        QVERIFY(one.ok() && two.ok());
+        QVERIFY(!two.devices[0].fromCache);
+        QCOMPARE(runValue(context, device, two.devices[0].program), 2);
+        qputenv("CLW_BUILD_OPTIONS", "-D A=9");
+        const BuildOutcome env =
+            service.build(requestFor(context, SourceSet::single(kernelReturning("A"))));
+        QVERIFY2(env.ok(), env.devices.empty() ? env.error.c_str() : env.devices[0].log.c_str());
+        QVERIFY(QString::fromStdString(env.effectiveOptions).contains(QStringLiteral("-D A=9")));
+        QCOMPARE(runValue(context, device, env.devices[0].program), 9);
+        qunsetenv("CLW_BUILD_OPTIONS");
+    }
+
+    void driverVersionChangeMisses() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const auto request = requestFor(context, SourceSet::single(kernelReturning("3")));
+        BuildService service(settings());
+        QVERIFY(service.build(request).ok());
+        service.waitIdle();
+        service.forgetMemory();
+        QVERIFY(service.build(request).allFromCache());
+        service.forgetMemory();
+        ScopedClApi seam;
+        g_real = seam.real();
+        g_driverVersion = "999.0 (updated driver)";
+        seam.api().clGetDeviceInfo = fakeDeviceInfo;
+        const BuildOutcome updated = service.build(request);
+        g_driverVersion.clear();
+        QVERIFY(updated.ok());
+        QVERIFY(!updated.devices[0].fromCache);
+    }
+
+    void failingBuildGivesDiagnosticsAndCachesNothing() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService service(settings());
+        const size_t before = service.cache()->list().size();
+        const auto request =
+            requestFor(context, SourceSet::single("__kernel void k(__global int* out) {\n"
+                                                  "  out[0] = missing;\n"
+                                                  "  int x = 1\n"
+                                                  "}\n",
+                                                  "broken.cl"));
+        const BuildOutcome outcome = service.build(request);
+        QVERIFY(!outcome.ok());
+        QCOMPARE(outcome.devices.size(), size_t(1));
+        QCOMPARE(outcome.devices[0].code, CL_BUILD_PROGRAM_FAILURE);
+        int errors = 0;
+        for (const Diagnostic& diagnostic : outcome.devices[0].diagnostics) {
+            if (diagnostic.severity != Severity::Error)
+                continue;
+            ++errors;
+            QCOMPARE(diagnostic.file, std::string("broken.cl"));
+            QVERIFY(diagnostic.line == 2 || diagnostic.line == 3);
+        }
+        QCOMPARE(errors, 2);
+        service.waitIdle();
+        QCOMPARE(service.cache()->list().size(), before);
+        QVERIFY(!service.build(request).devices[0].fromCache);
+    }
+
+    void newerRequestWithTheSameTagReplacesAQueuedOne() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService::Settings oneThread = settings();
+        oneThread.threads = 1;
+        oneThread.useCache = false;
+        BuildService service(oneThread);
+        // Occupies the only worker while the next two wait in the queue.
+        auto busy = service.submit(
+            requestFor(context, SourceSet::single(kernelReturning("1"), "busy.cl"), "-D BUSY=1"));
+        auto older = requestFor(context, SourceSet::single(kernelReturning("2")));
+        older.tag = "editor";
+        auto newer = requestFor(context, SourceSet::single(kernelReturning("3")));
+        newer.tag = "editor";
+        auto olderResult = service.submit(older);
+        auto newerResult = service.submit(newer);
+        const BuildOutcome replaced = olderResult.get();
+        QVERIFY(replaced.superseded);
+        QVERIFY(replaced.devices.empty());
+        const BuildOutcome built = newerResult.get();
+        QVERIFY(built.ok());
+        QCOMPARE(runValue(context, device, built.devices[0].program), 3);
+        QVERIFY(busy.get().ok());
+    }
+
+    void severalDevicesBuildOnlyWhatTheCacheLacks() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::vector<Device> parts = device.partitionEqually(1);
+        QVERIFY(parts.size() >= 2);
+        ScopedClApi seam;
+        g_real = seam.real();
+        g_renamedDevice = parts[1].get(); // a different device identity, so a different key
+        seam.api().clGetDeviceInfo = fakeDeviceInfo;
+        seam.api().clBuildProgram = countingBuild;
+        Context context(std::vector<Device>{parts[0], parts[1]});
+        BuildService service(settings());
+        auto request = requestFor(context, SourceSet::single(kernelReturning("77")), "-D MULTI=1");
+        request.devices = {parts[0]};
+        QVERIFY(service.build(request).ok());
+        service.waitIdle();
+        service.forgetMemory();
+        g_sourceBuildDevices = 0;
+        request.devices = {parts[0], parts[1]};
+        const BuildOutcome both = service.build(request);
+        g_renamedDevice = nullptr;
+        QVERIFY(both.ok());
+        QCOMPARE(both.devices.size(), size_t(2));
+        QVERIFY(both.forDevice(parts[0])->fromCache);
+        QVERIFY(!both.forDevice(parts[1])->fromCache);
+        // One clBuildProgram for the cached binary of part 0, one source build for part 1 only.
+        QCOMPARE(g_sourceBuildDevices, 2);
+        QCOMPARE(runValue(context, parts[0], both.forDevice(parts[0])->program), 77);
+        QCOMPARE(runValue(context, parts[1], both.forDevice(parts[1])->program), 77);
+    }
+
+    void rejectedBinaryFallsBackToSource() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const auto request =
+            requestFor(context, SourceSet::single(kernelReturning("8")), "-D REJECT=1");
+        BuildService service(settings());
+        QVERIFY(service.build(request).ok());
+        service.waitIdle();
+        service.forgetMemory();
+        ScopedClApi seam;
+        seam.api().clCreateProgramWithBinary = rejectingBinary;
+        const BuildOutcome outcome = service.build(request);
+        QVERIFY(outcome.ok());
+        QVERIFY(!outcome.devices[0].fromCache);
+        QCOMPARE(runValue(context, device, outcome.devices[0].program), 8);
+        bool said = false;
+        for (const std::string& problem : outcome.cacheProblems)
+            said = said || problem.find("rejected") != std::string::npos;
+        QVERIFY(said);
+    }
+
+    void corruptEntryIsRebuiltAndReportedOnce() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const auto request =
+            requestFor(context, SourceSet::single(kernelReturning("21")), "-D CORRUPT=1");
+        BuildService service(settings());
+        const BuildOutcome first = service.build(request);
+        service.waitIdle();
+        service.forgetMemory();
+        const fs::path entry = service.cache()->entryPath(first.devices[0].cacheDigest);
+        fs::resize_file(entry, fs::file_size(entry) / 3);
+        const BuildOutcome rebuilt = service.build(request);
+        QVERIFY(rebuilt.ok());
+        QVERIFY(!rebuilt.devices[0].fromCache);
+        QCOMPARE(rebuilt.cacheProblems.size(), size_t(1));
+        QVERIFY(rebuilt.cacheProblems[0].find("truncated") != std::string::npos);
+        QCOMPARE(runValue(context, device, rebuilt.devices[0].program), 21);
+        service.waitIdle();
+        service.forgetMemory();
+        const BuildOutcome again = service.build(request);
+        QVERIFY(again.allFromCache());
+        QVERIFY(again.cacheProblems.empty());
+    }
+
+    void noCacheEnvironmentTurnsItOff() {
+        qputenv("CLW_NO_CACHE", "1");
+        BuildService service(settings());
+        qunsetenv("CLW_NO_CACHE");
+        QVERIFY(service.cache() == nullptr);
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const auto request = requestFor(context, SourceSet::single(kernelReturning("4")));
+        QVERIFY(service.build(request).ok());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBuildService)
+#include "tst_buildservice.moc"
