@@ -1,0 +1,48 @@
+#pragma once
+// The workbench window: docks for the kernel editor, the devices and the buffer inspector.
+#include <QMainWindow>
+
+class QDockWidget;
+class QLabel;
+class QTableView;
+class QsciScintilla;
+
+namespace clw::ui {
+class DeviceBrowserPanel;
+}
+
+namespace clw::app {
+
+class WorkbenchContext;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // The context must outlive the window.
+    explicit MainWindow(WorkbenchContext& context, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    QsciScintilla* kernelEditor() const { return m_editor; }
+    ui::DeviceBrowserPanel* deviceBrowser() const { return m_deviceBrowser; }
+    QTableView* bufferInspector() const { return m_bufferTable; }
+    // The status bar's device line ("Default device: ...").
+    QString deviceStatus() const;
+
+private:
+    QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* content,
+                         Qt::DockWidgetArea area);
+    void arrangeDocks();
+    void createEditor();
+    void createBufferInspector();
+    void createMenus();
+    void showDevices();
+    void showProbeError(const QString& message);
+
+    WorkbenchContext& m_context;
+    QsciScintilla* m_editor = nullptr;
+    ui::DeviceBrowserPanel* m_deviceBrowser = nullptr;
+    QTableView* m_bufferTable = nullptr;
+    QLabel* m_deviceStatus = nullptr;
+};
+
+} // namespace clw::app

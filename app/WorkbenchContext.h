@@ -1,0 +1,47 @@
+#pragma once
+// What the whole workbench shares (DESIGN.md §5): the engine bridge, the settings and the latest
+// device snapshot. Panels are given it by reference and observe its signals.
+#include "bridge/DeviceSnapshot.h"
+
+#include <QObject>
+#include <QSettings>
+
+#include <memory>
+
+namespace clw::ui {
+class EngineBridge;
+}
+
+namespace clw::app {
+
+class WorkbenchContext : public QObject {
+    Q_OBJECT
+public:
+    // Version of the settings layout; stored settings of another version are reset (and said so).
+    static constexpr int kSettingsVersion = 1;
+
+    explicit WorkbenchContext(QObject* parent = nullptr);
+    // Destroys the bridge: cancels its jobs and waits for the running ones.
+    ~WorkbenchContext() override;
+
+    ui::EngineBridge& bridge() { return *m_bridge; }
+    QSettings& settings() { return m_settings; }
+
+    // The latest device snapshot (empty until a probe finished).
+    const ui::DeviceSnapshot& devices() const { return m_devices; }
+    bool hasDevices() const { return m_hasDevices; }
+    void setDevices(const ui::DeviceSnapshot& snapshot);
+
+Q_SIGNALS:
+    void devicesChanged();
+
+private:
+    void checkSettingsVersion();
+
+    QSettings m_settings;
+    ui::DeviceSnapshot m_devices;
+    bool m_hasDevices = false;
+    std::unique_ptr<ui::EngineBridge> m_bridge;
+};
+
+} // namespace clw::app

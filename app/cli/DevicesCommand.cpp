@@ -1,0 +1,105 @@
+#include "cli/DevicesCommand.h"
+
+#include "bridge/DeviceProbe.h"
+#include "cli/DevicesJson.h"
+#include "cli/Usage.h"
+#include "models/Formatting.h"
+
+#include <QJsonDocument>
+
+namespace clw::app {
+
+namespace {
+
+using ui::DeviceEntry;
+using ui::DeviceSnapshot;
+using ui::PlatformEntry;
+
+void row(QTextStream& out, int indent, const QString& label, const QString& value) {
+    out << QString(indent, QLatin1Char(' ')) << (label + QLatin1Char(':')).leftJustified(24)
+        << value << '\n';
+}
+
+QString bytes(std::uint64_t value) {
+    return QStringLiteral("%1 (%2 bytes)").arg(ui::formatBytes(value)).arg(value);
+}
+
+void printDevice(QTextStream& out, int index, const DeviceEntry& device, bool all) {
+    out << "  Device " << index << ": " << device.name << (device.isDefault ? " [default]" : "")
+        << '\n';
+    row(out, 4, QStringLiteral("Vendor"), device.vendor);
+    row(out, 4, QStringLiteral("Type"), device.typeName);
+    row(out, 4, QStringLiteral("Version"), device.version);
+    row(out, 4, QStringLiteral("Driver version"), device.driverVersion);
+    row(out, 4, QStringLiteral("OpenCL C version"), device.openclCVersion);
+    row(out, 4, QStringLiteral("Profile"), device.profile);
+    row(out, 4, QStringLiteral("Compute units"), QString::number(device.maxComputeUnits));
+    row(out, 4, QStringLiteral("Max clock"),
+        QStringLiteral("%1 MHz").arg(device.maxClockFrequencyMHz));
+    row(out, 4, QStringLiteral("Global memory"), bytes(device.globalMemBytes));
+    row(out, 4, QStringLiteral("Local memory"), bytes(device.localMemBytes));
+    row(out, 4, QStringLiteral("Max allocation"), bytes(device.maxMemAllocBytes));
+    row(out, 4, QStringLiteral("Max work-group size"), QString::number(device.maxWorkGroupSize));
+    QStringList sizes;
+    for (std::uint64_t size : device.maxWorkItemSizes)
+        sizes << QString::number(size);
+    row(out, 4, QStringLiteral("Max work-item sizes"), sizes.join(QStringLiteral(" x ")));
+    row(out, 4, QStringLiteral("Extensions"), QString::number(device.extensions.size()));
+    if (!all)
+        return;
+    out << "    All properties:\n";
+    for (const ui::DeviceProperty& property : device.properties)
+        out << "      " << property.name.leftJustified(48) << ' ' << property.value << '\n';
+}
+
+void printText(QTextStream& out, const DeviceSnapshot& snapshot, bool all) {
+    if (snapshot.platforms.isEmpty())
+        out << "No OpenCL platform found. Run scripts/setup to install PoCL (pocl-opencl-icd).\n";
+    for (int p = 0; p < snapshot.platforms.size(); ++p) {
+        const PlatformEntry& platform = snapshot.platforms[p];
+        out << "Platform " << p << ": " << platform.name << '\n';
+        row(out, 2, QStringLiteral("Vendor"), platform.vendor);
+        row(out, 2, QStringLiteral("Version"), platform.version);
+        row(out, 2, QStringLiteral("Profile"), platform.profile);
+        row(out, 2, QStringLiteral("Extensions"), QString::number(platform.extensions.size()));
+        if (platform.failed())
+            row(out, 2, QStringLiteral("Error"), platform.error);
+        else if (platform.devices.isEmpty())
+            out << "  (no devices)\n";
+        for (int d = 0; d < platform.devices.size(); ++d)
+            printDevice(out, d, platform.devices[d], all);
+        out << '\n';
+    }
+}
+
+} // namespace
+
+int runDevicesCommand(const QStringList& options, QTextStream& out, QTextStream& err) {
+    bool json = false;
+    bool all = false;
+    for (const QString& option : options) {
+        if (option == QLatin1String("--json")) {
+            json = true;
+        } else if (option == QLatin1String("--all")) {
+            all = true;
+        } else {
+            err << "clworkbench devices: unknown option '" << option
+                << "' (see clworkbench --help)\n";
+            return kExitUsage;
+        }
+    }
+    const DeviceSnapshot snapshot = ui::takeDeviceSnapshot();
+    if (json) {
+        out << QJsonDocument(devicesToJson(snapshot)).toJson(QJsonDocument::Indented);
+    } else {
+        printText(out, snapshot, all);
+    }
+    if (!snapshot.error.isEmpty()) {
+        err << "clworkbench devices: could not list the OpenCL platforms: " << snapshot.error
+            << '\n';
+        return kExitFailure;
+    }
+    return kExitOk;
+}
+
+} // namespace clw::app

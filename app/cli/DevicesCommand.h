@@ -1,0 +1,11 @@
+#pragma once
+#include <QStringList>
+#include <QTextStream>
+
+namespace clw::app {
+
+// `clworkbench devices [--json] [--all]`: every platform and device, as text or JSON. Returns the
+// exit code.
+int runDevicesCommand(const QStringList& options, QTextStream& out, QTextStream& err);
+
+} // namespace clw::app

@@ -1,0 +1,76 @@
+#include "cli/DevicesJson.h"
+
+#include <QJsonArray>
+
+namespace clw::app {
+
+namespace {
+
+// JSON numbers are doubles: exact up to 2^53, which covers every size a device reports.
+QJsonValue number(std::uint64_t value) {
+    return QJsonValue(qint64(value));
+}
+
+QJsonValue textOrNull(const QString& text) {
+    return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
+}
+
+QJsonObject deviceToJson(const ui::DeviceEntry& device) {
+    QJsonArray workItemSizes;
+    for (std::uint64_t size : device.maxWorkItemSizes)
+        workItemSizes.append(number(size));
+    QJsonObject properties;
+    for (const ui::DeviceProperty& property : device.properties) {
+        if (property.supported)
+            properties.insert(property.name, property.value);
+    }
+    return QJsonObject{
+        {QStringLiteral("name"), device.name},
+        {QStringLiteral("vendor"), device.vendor},
+        {QStringLiteral("type"), device.typeName},
+        {QStringLiteral("isDefault"), device.isDefault},
+        {QStringLiteral("version"), device.version},
+        {QStringLiteral("driverVersion"), device.driverVersion},
+        {QStringLiteral("openclCVersion"), textOrNull(device.openclCVersion)},
+        {QStringLiteral("maxComputeUnits"), number(device.maxComputeUnits)},
+        {QStringLiteral("maxClockFrequencyMHz"), number(device.maxClockFrequencyMHz)},
+        {QStringLiteral("globalMemBytes"), number(device.globalMemBytes)},
+        {QStringLiteral("localMemBytes"), number(device.localMemBytes)},
+        {QStringLiteral("maxMemAllocBytes"), number(device.maxMemAllocBytes)},
+        {QStringLiteral("maxWorkGroupSize"), number(device.maxWorkGroupSize)},
+        {QStringLiteral("maxWorkItemSizes"), workItemSizes},
+        {QStringLiteral("extensions"), QJsonArray::fromStringList(device.extensions)},
+        {QStringLiteral("properties"), properties},
+    };
+}
+
+QJsonObject platformToJson(const ui::PlatformEntry& platform) {
+    QJsonArray devices;
+    for (const ui::DeviceEntry& device : platform.devices)
+        devices.append(deviceToJson(device));
+    return QJsonObject{
+        {QStringLiteral("name"), platform.name},
+        {QStringLiteral("vendor"), platform.vendor},
+        {QStringLiteral("version"), platform.version},
+        {QStringLiteral("profile"), platform.profile},
+        {QStringLiteral("extensions"), QJsonArray::fromStringList(platform.extensions)},
+        {QStringLiteral("devices"), devices},
+        {QStringLiteral("error"), textOrNull(platform.error)},
+    };
+}
+
+} // namespace
+
+QJsonObject devicesToJson(const ui::DeviceSnapshot& snapshot) {
+    QJsonArray platforms;
+    for (const ui::PlatformEntry& platform : snapshot.platforms)
+        platforms.append(platformToJson(platform));
+    return QJsonObject{
+        {QStringLiteral("schema"), QStringLiteral("clworkbench.devices")},
+        {QStringLiteral("schemaVersion"), kDevicesSchemaVersion},
+        {QStringLiteral("platforms"), platforms},
+        {QStringLiteral("error"), textOrNull(snapshot.error)},
+    };
+}
+
+} // namespace clw::app

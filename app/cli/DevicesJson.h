@@ -1,0 +1,13 @@
+#pragma once
+// The clworkbench.devices JSON schema, version 1 (docs/devices-schema.md).
+#include "bridge/DeviceSnapshot.h"
+
+#include <QJsonObject>
+
+namespace clw::app {
+
+inline constexpr int kDevicesSchemaVersion = 1;
+
+QJsonObject devicesToJson(const ui::DeviceSnapshot& snapshot);
+
+} // namespace clw::app

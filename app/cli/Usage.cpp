@@ -1,0 +1,33 @@
+#include "cli/Usage.h"
+
+namespace clw::app {
+
+QString versionText() {
+    return QStringLiteral("clworkbench " CLW_VERSION_STRING);
+}
+
+QString usageText() {
+    return QStringLiteral(
+        "Usage: clworkbench [VERB] [OPTIONS]\n"
+        "\n"
+        "CL Workbench: write, build, run and inspect OpenCL kernels.\n"
+        "Without a verb, opens the workbench window.\n"
+        "\n"
+        "Verbs:\n"
+        "  devices [--json] [--all]   List every OpenCL platform and device with its main\n"
+        "                             properties. --json prints the clworkbench.devices schema\n"
+        "                             (docs/devices-schema.md); --all adds every property.\n"
+        "  sample [--device NAME]     Build and run the sample kernel vector_add.cl\n"
+        "                             (c[i] = a[i] + b[i], 16 floats) and print the result.\n"
+        "\n"
+        "Options:\n"
+        "  --device NAME              A device whose name or platform name contains NAME\n"
+        "                             (case-insensitive). Default: the first GPU, else the\n"
+        "                             first device.\n"
+        "  -h, --help                 Print this help and exit.\n"
+        "  -v, --version              Print the version and exit.\n"
+        "\n"
+        "Exit status: 0 on success, 1 when the work failed, 2 on a usage error.\n");
+}
+
+} // namespace clw::app

@@ -1,0 +1,82 @@
+// clworkbench: the command-line verbs (no display needed) and, without a verb, the GUI.
+#include "MainWindow.h"
+#include "WorkbenchContext.h"
+#include "cli/DevicesCommand.h"
+#include "cli/SampleCommand.h"
+#include "cli/Usage.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+#include <QStringList>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+
+void describeApplication() {
+    QCoreApplication::setOrganizationName(QStringLiteral("clworkbench"));
+    QCoreApplication::setApplicationName(QStringLiteral("clworkbench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(CLW_VERSION_STRING));
+}
+
+bool isCommandLine(const QString& first) {
+    static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("sample"),
+                                      QStringLiteral("--help"),    QStringLiteral("-h"),
+                                      QStringLiteral("--version"), QStringLiteral("-v")};
+    // A first argument not starting with '-' is a verb, known or not; other options go to the
+    // GUI (Qt's own, such as -platform).
+    return verbs.contains(first) || !first.startsWith(QLatin1Char('-'));
+}
+
+int runCommandLine(const QStringList& arguments) {
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    const QString verb = arguments.first();
+    const QStringList options = arguments.mid(1);
+    if (verb == QLatin1String("--version") || verb == QLatin1String("-v")) {
+        out << clw::app::versionText() << '\n';
+        return clw::app::kExitOk;
+    }
+    if (verb == QLatin1String("--help") || verb == QLatin1String("-h")) {
+        out << clw::app::usageText();
+        return clw::app::kExitOk;
+    }
+    if (verb == QLatin1String("devices"))
+        return clw::app::runDevicesCommand(options, out, err);
+    if (verb == QLatin1String("sample"))
+        return clw::app::runSampleCommand(options, out, err);
+    err << "clworkbench: unknown verb '" << verb << "'. Verbs: devices, sample; see clworkbench "
+        << "--help.\n";
+    return clw::app::kExitUsage;
+}
+
+int runGui(int argc, char** argv) {
+    QApplication app(argc, argv);
+    describeApplication();
+    const QStringList rest = QApplication::arguments().mid(1);
+    if (!rest.isEmpty()) {
+        QTextStream(stderr) << "clworkbench: unknown option '" << rest.first()
+                            << "'; see clworkbench --help.\n";
+        return clw::app::kExitUsage;
+    }
+    clw::app::WorkbenchContext context;
+    clw::app::MainWindow window(context);
+    window.show();
+    return QApplication::exec();
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    QStringList arguments;
+    for (int i = 1; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    if (!arguments.isEmpty() && isCommandLine(arguments.first())) {
+        // The verbs need no display: a core application only.
+        QCoreApplication app(argc, argv);
+        describeApplication();
+        return runCommandLine(arguments);
+    }
+    return runGui(argc, argv);
+}

@@ -1,0 +1,200 @@
+// The clworkbench command-line verbs, run as a separate process without a display.
+#include "clw/engine/DeviceInfo.h"
+#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/InfoValue.h"
+#include "clw/engine/Platform.h"
+
+#include "TestDevice.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QtTest>
+
+namespace engine = clw::engine;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+// Runs clworkbench with no display at all: a verb that needed one would fail here.
+Run runWorkbench(const QStringList& arguments) {
+    QProcess process;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.remove(QStringLiteral("DISPLAY"));
+    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    process.setProcessEnvironment(environment);
+    process.start(QStringLiteral(CLW_WORKBENCH_PATH), arguments);
+    Run run;
+    if (!process.waitForFinished(120000)) {
+        run.err = QStringLiteral("clworkbench did not finish: ") + process.errorString();
+        process.kill();
+        process.waitForFinished();
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+QString describe(const Run& run) {
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
+        .arg(run.exitCode)
+        .arg(run.out, run.err);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void version();
+    void help();
+    void devicesText();
+    void devicesJson();
+    void sample();
+    void sampleOnNamedDevice();
+    void sampleOnMissingDevice();
+    void unknownVerbFails();
+    void unknownOptionFails();
+};
+
+void TestCli::version() {
+    const Run run = runWorkbench({QStringLiteral("--version")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QCOMPARE(run.out, QStringLiteral("clworkbench " CLW_EXPECTED_VERSION "\n"));
+    QCOMPARE(run.out, QStringLiteral("clworkbench 0.1.0\n"));
+}
+
+void TestCli::help() {
+    const Run run = runWorkbench({QStringLiteral("--help")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    for (const char* word :
+         {"Usage: clworkbench", "devices", "--json", "sample", "--device", "--version", "--help"})
+        QVERIFY2(run.out.contains(QString::fromUtf8(word)), word);
+}
+
+void TestCli::devicesText() {
+    CLW_REQUIRE_DEVICE(device);
+    const Run run = runWorkbench({QStringLiteral("devices")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QString::fromStdString(device.name())), qPrintable(run.out));
+    QVERIFY(run.out.contains(QString::fromStdString(device.platform().name())));
+    QVERIFY(run.out.contains(QStringLiteral("Compute units:")));
+    QVERIFY(run.out.contains(QStringLiteral("Max work-group size:")));
+    QVERIFY(run.out.contains(
+        QStringLiteral("%1 MHz").arg(device.info<CL_DEVICE_MAX_CLOCK_FREQUENCY>())));
+}
+
+void TestCli::devicesJson() {
+    CLW_REQUIRE_DEVICE(device);
+    const Run run = runWorkbench({QStringLiteral("devices"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    const QJsonObject root = document.object();
+    QCOMPARE(root.value(QStringLiteral("schema")).toString(),
+             QStringLiteral("clworkbench.devices"));
+    QCOMPARE(root.value(QStringLiteral("schemaVersion")).toInt(), 1);
+    QVERIFY(root.value(QStringLiteral("error")).isNull());
+
+    const QJsonArray platforms = root.value(QStringLiteral("platforms")).toArray();
+    QCOMPARE(platforms.size(), qsizetype(engine::Platform::all().size()));
+    qsizetype deviceCount = 0;
+    QJsonObject found;
+    for (const QJsonValue& platform : platforms) {
+        const QJsonObject object = platform.toObject();
+        for (const char* key :
+             {"name", "vendor", "version", "profile", "extensions", "devices", "error"})
+            QVERIFY2(object.contains(QString::fromUtf8(key)), key);
+        const QJsonArray devices = object.value(QStringLiteral("devices")).toArray();
+        deviceCount += devices.size();
+        for (const QJsonValue& entry : devices) {
+            if (entry.toObject().value(QStringLiteral("name")).toString() ==
+                QString::fromStdString(device.name()))
+                found = entry.toObject();
+        }
+    }
+    QCOMPARE(deviceCount, qsizetype(engine::allDevices().size()));
+    QVERIFY2(!found.isEmpty(), "the test device is not in the JSON");
+
+    for (const char* key :
+         {"name", "vendor", "type", "version", "driverVersion", "openclCVersion", "maxComputeUnits",
+          "maxClockFrequencyMHz", "globalMemBytes", "localMemBytes", "maxMemAllocBytes",
+          "maxWorkGroupSize", "maxWorkItemSizes", "extensions", "properties"})
+        QVERIFY2(found.contains(QString::fromUtf8(key)), key);
+    QCOMPARE(found.value(QStringLiteral("maxComputeUnits")).toInteger(),
+             qint64(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>()));
+    QCOMPARE(found.value(QStringLiteral("globalMemBytes")).toInteger(),
+             qint64(device.info<CL_DEVICE_GLOBAL_MEM_SIZE>()));
+    QCOMPARE(found.value(QStringLiteral("maxWorkItemSizes")).toArray().size(),
+             qsizetype(device.info<CL_DEVICE_MAX_WORK_ITEM_SIZES>().size()));
+
+    // Every supported row of allInfo(), formatted as the engine formats it.
+    const QJsonObject properties = found.value(QStringLiteral("properties")).toObject();
+    int supported = 0;
+    for (const engine::InfoValue& value : device.allInfo()) {
+        const QString name = QString::fromUtf8(value.param->name);
+        if (!value.supported()) {
+            QVERIFY2(!properties.contains(name), qPrintable(name));
+            continue;
+        }
+        ++supported;
+        if (value.param->id == CL_DEVICE_MAX_COMPUTE_UNITS || value.param->id == CL_DEVICE_NAME)
+            QCOMPARE(properties.value(name).toString(),
+                     QString::fromStdString(engine::formatInfoValue(value)));
+    }
+    QCOMPARE(properties.size(), supported);
+    QVERIFY(properties.contains(QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS")));
+}
+
+void TestCli::sample() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device) // sample runs on the default device, checked below
+    const Run run = runWorkbench({QStringLiteral("sample")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QStringLiteral("0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45")),
+             qPrintable(describe(run)));
+    QVERIFY(run.out.contains(QString::fromStdString(engine::defaultDevice()->name())));
+}
+
+void TestCli::sampleOnNamedDevice() {
+    CLW_REQUIRE_DEVICE(device);
+    const QString name = QString::fromStdString(device.name());
+    const Run run = runWorkbench({QStringLiteral("sample"), QStringLiteral("--device"), name});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY(run.out.contains(QStringLiteral("Device: ") + name));
+    QVERIFY(run.out.contains(QStringLiteral("0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45")));
+}
+
+void TestCli::sampleOnMissingDevice() {
+    const Run run = runWorkbench({QStringLiteral("sample"), QStringLiteral("--device"),
+                                  QStringLiteral("no-such-device-xyz")});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral("no-such-device-xyz")), qPrintable(describe(run)));
+}
+
+void TestCli::unknownVerbFails() {
+    const Run run = runWorkbench({QStringLiteral("frobnicate")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("unknown verb 'frobnicate'")),
+             qPrintable(describe(run)));
+    QVERIFY(run.out.isEmpty());
+}
+
+void TestCli::unknownOptionFails() {
+    const Run run = runWorkbench({QStringLiteral("devices"), QStringLiteral("--bogus")});
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(QStringLiteral("--bogus")), qPrintable(describe(run)));
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

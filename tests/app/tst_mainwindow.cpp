@@ -1,0 +1,81 @@
+// The main window, offscreen: three docks, the sample kernel in the editor, and the device tree
+// filled from the engine on a worker thread.
+#include "MainWindow.h"
+#include "WorkbenchContext.h"
+#include "devices/DeviceBrowserPanel.h"
+#include "models/DeviceListModel.h"
+
+#include "clw/engine/DeviceSelection.h"
+
+#include "TestDevice.h"
+
+#include <QDockWidget>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTreeView>
+#include <QtTest>
+
+#include <Qsci/qsciscintilla.h>
+
+using namespace clw;
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void opensWithDocksAndListsDevices();
+};
+
+void TestMainWindow::initTestCase() {
+    QStandardPaths::setTestModeEnabled(true); // settings go to a test location
+    QCoreApplication::setOrganizationName(QStringLiteral("clworkbench-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
+}
+
+void TestMainWindow::opensWithDocksAndListsDevices() {
+    CLW_REQUIRE_DEVICE(device);
+    app::WorkbenchContext context;
+    QCOMPARE(context.settings().value(QStringLiteral("settingsVersion")).toInt(),
+             app::WorkbenchContext::kSettingsVersion);
+    app::MainWindow window(context);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+
+    QStringList titles;
+    for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
+        titles << dock->windowTitle();
+    titles.sort();
+    QCOMPARE(titles, (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Devices"),
+                                  QStringLiteral("Kernel editor")}));
+    for (const char* name : {"kernelEditorDock", "devicesDock", "bufferInspectorDock"}) {
+        const auto* dock = window.findChild<QDockWidget*>(QString::fromUtf8(name));
+        QVERIFY2(dock && dock->isVisible(), name);
+    }
+
+    QVERIFY(window.kernelEditor()->text().contains(QStringLiteral("__kernel void vector_add")));
+    const QAbstractItemModel* buffer = window.bufferInspector()->model();
+    QCOMPARE(buffer->rowCount(), 0);
+    QCOMPARE(buffer->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Index"));
+    QCOMPARE(buffer->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Value"));
+
+    // The probe runs on a worker thread; the tree fills once it is back.
+    const ui::DeviceListModel* model = window.deviceBrowser()->deviceModel();
+    QCOMPARE(window.deviceBrowser()->deviceView()->model(), model);
+    const QString wanted = QString::fromStdString(device.name());
+    const auto listed = [&] {
+        for (int p = 0; p < model->rowCount(); ++p) {
+            const QModelIndex platform = model->index(p, 0);
+            for (int d = 0; d < model->rowCount(platform); ++d)
+                if (model->data(model->index(d, 0, platform)).toString() == wanted)
+                    return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(listed(), 60000);
+    QVERIFY(context.hasDevices());
+    const QString defaultName = QString::fromStdString(engine::defaultDevice()->name());
+    QTRY_COMPARE(window.deviceStatus(), QStringLiteral("Default device: ") + defaultName);
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"

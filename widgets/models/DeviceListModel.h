@@ -1,0 +1,52 @@
+#pragma once
+// Platforms and their devices as a tree, from a DeviceSnapshot. Qt Core only; never calls OpenCL.
+#include "bridge/DeviceSnapshot.h"
+
+#include <QAbstractItemModel>
+
+namespace clw::ui {
+
+class DeviceListModel : public QAbstractItemModel {
+    Q_OBJECT
+public:
+    enum Column {
+        NameColumn,
+        TypeColumn,
+        VersionColumn,
+        ComputeUnitsColumn,
+        GlobalMemoryColumn,
+        ColumnCount
+    };
+    enum Role {
+        ErrorRole = Qt::UserRole + 1, // a failed platform's error text (QString), else empty
+        IsPlatformRole,               // bool
+        IsDefaultRole,                // bool: the default device
+    };
+
+    explicit DeviceListModel(QObject* parent = nullptr);
+
+    // Replaces everything shown (a model reset).
+    void setSnapshot(DeviceSnapshot snapshot);
+    const DeviceSnapshot& snapshot() const { return m_snapshot; }
+    // The device of a device row (any column), or nullptr for a platform row.
+    const DeviceEntry* deviceAt(const QModelIndex& index) const;
+    const PlatformEntry* platformAt(const QModelIndex& index) const;
+    // The index (column 0) of the default device, invalid when there is none.
+    QModelIndex defaultDeviceIndex() const;
+
+    QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
+    QModelIndex parent(const QModelIndex& child) const override;
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    QVariant platformData(const PlatformEntry& platform, int column, int role) const;
+    QVariant deviceData(const DeviceEntry& device, int column, int role) const;
+
+    DeviceSnapshot m_snapshot;
+};
+
+} // namespace clw::ui

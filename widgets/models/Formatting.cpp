@@ -1,0 +1,11 @@
+#include "models/Formatting.h"
+
+#include "clw/engine/InfoValue.h"
+
+namespace clw::ui {
+
+QString formatBytes(std::uint64_t bytes) {
+    return QString::fromStdString(engine::humanBytes(bytes));
+}
+
+} // namespace clw::ui
