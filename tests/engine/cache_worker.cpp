@@ -2,6 +2,7 @@
 // cache folder it shares with other processes, runs each, and checks its value. Prints
 // "built=N failed=N wrong=N hits=N" and exits non-zero on any failure or wrong value.
 #include "clw/engine/BuildService.h"
+#include "clw/engine/CommandQueue.h"
 #include "clw/engine/DeviceSelection.h"
 #include "clw/engine/Kernel.h"
 
@@ -11,8 +12,8 @@
 using namespace clw::engine;
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::fprintf(stderr, "usage: %s CACHE_FOLDER\n", argv[0]);
+    if (argc < 3) {
+        std::fprintf(stderr, "usage: %s CACHE_FOLDER NONCE\n", argv[0]);
         return 2;
     }
     auto device = findDevice("Portable Computing Language");
@@ -28,7 +29,7 @@ int main(int argc, char** argv) {
     Context context(*device);
     CommandQueue queue(context, *device);
     Buffer out(context, CL_MEM_WRITE_ONLY, sizeof(cl_int));
-    int built = 0, failed = 0, wrong = 0, hits = 0;
+    int built = 0, failed = 0, wrong = 0, hits = 0, retries = 0;
     for (int i = 0; i < 25; ++i) {
         BuildRequest request;
         request.context = context;
@@ -42,6 +43,7 @@ int main(int argc, char** argv) {
             continue;
         }
         ++built;
+        retries += outcome.driverRetries;
         hits += outcome.allFromCache();
         Kernel kernel(outcome.devices[0].program, "k");
         kernel.setArg(0, out);
@@ -54,6 +56,7 @@ int main(int argc, char** argv) {
         }
     }
     service.waitIdle();
-    std::printf("built=%d failed=%d wrong=%d hits=%d\n", built, failed, wrong, hits);
+    std::printf("built=%d failed=%d wrong=%d hits=%d retries=%d\n", built, failed, wrong, hits,
+                retries);
     return failed || wrong ? 1 : 0;
 }

@@ -106,7 +106,10 @@ private slots:
             QVERIFY(second.allFromCache()); // in-memory layer
             QCOMPARE(second.devices[0].program, first.devices[0].program);
             service.waitIdle(); // the binary is written after the first result came back
+            for (const std::string& problem : service.cache()->takeProblems())
+                qWarning("%s", problem.c_str());
             QCOMPARE(service.cache()->list().size(), size_t(1));
+            const std::string firstDigest = service.cache()->list()[0].digest;
         }
         BuildService fresh(settings()); // a new service: only the disk can answer
         const BuildOutcome third = fresh.build(request);
@@ -119,18 +122,21 @@ private slots:
     void storedLogIsShownAgainOnAHit() {
         CLW_REQUIRE_DEVICE(device);
         Context context(device);
-        // An unused variable: a warning, and the build succeeds.
-        const auto request = requestFor(
-            context,
-            SourceSet::single("__kernel void k(__global int* out) { int unused; out[0] = 7; }\n"),
-            "-Wall");
+        // An assignment as a condition: a warning by default, and the build succeeds.
+        const auto request =
+            requestFor(context,
+                       SourceSet::single("__kernel void k(__global int* out) "
+                                         "{ int a = 0; if (a = 1) out[0] = 7; }\n"),
+                       "-D WARNING_TEST=1");
         BuildService service(settings());
         const BuildOutcome first = service.build(request);
-        QVERIFY(first.ok());
+        QVERIFY2(first.ok(),
+                 (first.error + (first.devices.empty() ? "" : first.devices[0].log)).c_str());
         service.waitIdle();
         service.forgetMemory();
         const BuildOutcome hit = service.build(request);
         QVERIFY(hit.allFromCache());
+        QVERIFY(first.devices[0].log.find("warning") != std::string::npos);
         QCOMPARE(hit.devices[0].log, first.devices[0].log);
     }
 
@@ -278,16 +284,26 @@ private slots:
         seam.api().clGetDeviceInfo = fakeDeviceInfo;
         seam.api().clBuildProgram = countingBuild;
         Context context(std::vector<Device>{parts[0], parts[1]});
-        BuildService service(settings());
+        QTemporaryDir own;
+        BuildService::Settings ownCache = settings();
+        ownCache.cacheFolder = own.path().toStdString();
+        BuildService service(ownCache);
         auto request = requestFor(context, SourceSet::single(kernelReturning("77")), "-D MULTI=1");
         request.devices = {parts[0]};
         QVERIFY(service.build(request).ok());
         service.waitIdle();
+        for (const std::string& problem : service.cache()->takeProblems())
+            qWarning("%s", problem.c_str());
+        QCOMPARE(service.cache()->list().size(), size_t(1));
+        const std::string firstDigest = service.cache()->list()[0].digest;
         service.forgetMemory();
         g_sourceBuildDevices = 0;
         request.devices = {parts[0], parts[1]};
         const BuildOutcome both = service.build(request);
         g_renamedDevice = nullptr;
+        for (const std::string& problem : both.cacheProblems)
+            qWarning("%s", problem.c_str());
+        QCOMPARE(both.forDevice(parts[0])->cacheDigest, firstDigest);
         QVERIFY(both.ok());
         QCOMPARE(both.devices.size(), size_t(2));
         QVERIFY(both.forDevice(parts[0])->fromCache);

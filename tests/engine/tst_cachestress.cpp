@@ -11,11 +11,11 @@ class TestCacheStress : public QObject {
     Q_OBJECT
 private:
     // Runs the wave and returns the total of hits.
-    int runWave(const QString& folder) {
+    int runWave(const QString& folder, const QString& nonce) {
         std::vector<std::unique_ptr<QProcess>> processes;
         for (int i = 0; i < 8; ++i) {
             auto process = std::make_unique<QProcess>();
-            process->start(QStringLiteral(CLW_CACHE_WORKER), {folder});
+            process->start(QStringLiteral(CLW_CACHE_WORKER), {folder, nonce});
             processes.push_back(std::move(process));
         }
         int hits = 0;
@@ -30,7 +30,8 @@ private:
                 qWarning("worker: %s %s", qPrintable(out), qPrintable(err));
                 return -1;
             }
-            hits += out.section(QStringLiteral("hits="), 1).toInt();
+            hits += out.section(QStringLiteral("hits="), 1).section(QLatin1Char(' '), 0, 0).toInt();
+            qInfo("worker: %s", qPrintable(out));
         }
         return hits;
     }
@@ -39,9 +40,10 @@ private slots:
     void eightProcessesShareOneCache() {
         QTemporaryDir dir;
         const QString folder = dir.path() + QStringLiteral("/cache");
-        const int firstHits = runWave(folder);
+        const QString nonce = QString::number(QDateTime::currentMSecsSinceEpoch());
+        const int firstHits = runWave(folder, nonce);
         QVERIFY(firstHits >= 0);
-        const int secondHits = runWave(folder);
+        const int secondHits = runWave(folder, nonce);
         QCOMPARE(secondHits, 8 * 25);
         // The folder holds exactly one entry per kernel, no temporary files.
         int entries = 0, temporaries = 0;

@@ -30,6 +30,17 @@ std::string quoted(const std::string& path) {
 }
 
 // Names a driver gives the main source in its log.
+// A failed build whose logs hold no error diagnostic failed inside the driver, not in the code.
+bool failedWithoutDiagnostics(const BuildResult& built) {
+    if (built.ok() || built.code != CL_BUILD_PROGRAM_FAILURE)
+        return false;
+    for (const DeviceBuild& device : built.devices)
+        for (const Diagnostic& diagnostic : parseBuildLog(device.log))
+            if (diagnostic.severity == Severity::Error && diagnostic.line > 0)
+                return false;
+    return true;
+}
+
 bool isMainSourceName(const std::string& file) {
     return file.empty() || file == "<source>" || file == "<kernel>" || file == "<stdin>" ||
            file == "input.cl" || file.find("tempfile_") != std::string::npos ||
@@ -99,7 +110,8 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
             }
             outcome.timings.totalMs = msSince(prepared.start);
             if (m_cache)
-                outcome.cacheProblems = m_cache->takeProblems();
+                for (std::string& problem : m_cache->takeProblems())
+                    outcome.cacheProblems.push_back(std::move(problem));
             (*callback)(outcome);
             // After the caller has its programs: extracting binaries can be slow (PoCL compiles
             // a generic work-group function for it).
@@ -224,7 +236,12 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
             // A cached binary the driver rejects falls back to a source build.
             try {
                 Program program = Program::fromBinaries(request.context, {device}, {entry->binary});
-                const BuildResult built = program.build(prepared.options, {device});
+                BuildResult built = program.build(prepared.options, {device});
+                if (failedWithoutDiagnostics(built)) {
+                    ++outcome.driverRetries;
+                    program = Program::fromBinaries(request.context, {device}, {entry->binary});
+                    built = program.build(prepared.options, {device});
+                }
                 if (!built.ok()) {
                     m_cache->remove(key);
                     outcome.cacheProblems.push_back(
@@ -262,7 +279,12 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         return;
     const auto start = std::chrono::steady_clock::now();
     Program program = Program::fromSource(request.context, prepared.mainText);
-    const BuildResult built = program.build(prepared.options, missing);
+    BuildResult built = program.build(prepared.options, missing);
+    if (failedWithoutDiagnostics(built)) {
+        ++outcome.driverRetries;
+        program = Program::fromSource(request.context, prepared.mainText);
+        built = program.build(prepared.options, missing);
+    }
     outcome.timings.compileMs = msSince(start);
 
     const std::string headers = prepared.headers.string();
@@ -310,13 +332,21 @@ void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& o
         try {
             const std::vector<Device> programDevices = result.program.devices();
             const std::vector<Binary> binaries = result.program.binaries();
-            for (size_t i = 0; i < programDevices.size() && i < binaries.size(); ++i) {
-                if (!(programDevices[i] == result.device) || binaries[i].empty())
-                    continue;
-                for (size_t k = 0; k < prepared.devices.size(); ++k)
-                    if (prepared.devices[k] == result.device)
-                        m_cache->store(prepared.keys[k], binaries[i], result.log);
-            }
+            const Binary* binary = nullptr;
+            for (size_t i = 0; i < programDevices.size() && i < binaries.size(); ++i)
+                if (programDevices[i] == result.device && !binaries[i].empty())
+                    binary = &binaries[i];
+            // Some drivers (PoCL) list a sub-device's program under its root device: when the
+            // handle is not there, the one binary that was built is this device's.
+            if (!binary && std::count_if(binaries.begin(), binaries.end(),
+                                         [](const Binary& b) { return !b.empty(); }) == 1)
+                binary = &*std::find_if(binaries.begin(), binaries.end(),
+                                        [](const Binary& b) { return !b.empty(); });
+            if (!binary)
+                continue;
+            for (size_t k = 0; k < prepared.devices.size(); ++k)
+                if (prepared.devices[k] == result.device)
+                    m_cache->store(prepared.keys[k], *binary, result.log);
         } catch (const ClError& error) {
             // The build itself succeeded; only caching is lost. The next outcome says so.
             m_cache->reportProblem("binary cache: could not read the binary built for " +

@@ -36,6 +36,9 @@ struct BuildOutcome {
     std::string error;       // a failure that is not the compiler's (no device, bad request)
     std::vector<std::string> cacheProblems; // each said once: damaged entries, unwritable folder
     std::string effectiveOptions;
+    // Builds the driver failed without a single diagnostic and that were tried again (PoCL's
+    // kernel cache can race between processes building the same source).
+    int driverRetries = 0;
 
     bool ok() const;
     bool allFromCache() const;

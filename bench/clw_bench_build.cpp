@@ -1,0 +1,233 @@
+// clw_bench_build (issue: builds and the binary cache), one run on one device: raw clBuildProgram
+// cold; the engine cold; the engine's warm hit from a new process; PyOpenCL's own cache hit on the
+// same source; the driver's own kernel cache hit (PoCL keeps one).
+#include "BenchOptions.h"
+#include "BenchReport.h"
+#include "PythonPeer.h"
+#include "Stopwatch.h"
+
+#include "clw/engine/BuildService.h"
+#include "clw/engine/DeviceSelection.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace clw;
+using namespace clw::engine;
+namespace fs = std::filesystem;
+
+namespace {
+
+// A few kernels with enough code that compiling them takes a while.
+std::string benchSource(const std::string& nonce) {
+    std::string source = "// " + nonce + "\n";
+    for (int k = 0; k < 6; ++k) {
+        const std::string n = std::to_string(k);
+        source += "__kernel void blur" + n +
+                  "(__global const float* in, __global float* out, int width, int height) {\n"
+                  "  int x = get_global_id(0), y = get_global_id(1);\n"
+                  "  float sum = 0.0f;\n"
+                  "  for (int dy = -2; dy <= 2; ++dy)\n"
+                  "    for (int dx = -2; dx <= 2; ++dx) {\n"
+                  "      int xx = clamp(x + dx, 0, width - 1), yy = clamp(y + dy, 0, height - 1);\n"
+                  "      sum += in[yy * width + xx] * exp(-(float)(dx * dx + dy * dy) / " +
+                  std::to_string(2 + k) +
+                  ".0f);\n"
+                  "    }\n"
+                  "  out[y * width + x] = sum / 25.0f + sin((float)x) * cos((float)y);\n"
+                  "}\n";
+    }
+    return source;
+}
+
+std::string uniqueNonce(const char* what) {
+    return std::string(what) + " " + std::to_string(getpid()) + " " +
+           std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
+}
+
+double rawBuildSeconds(const Context& context, const Device& device, const std::string& source) {
+    bench::Stopwatch clock;
+    const char* text = source.c_str();
+    const size_t length = source.size();
+    cl_int code = CL_SUCCESS;
+    cl_program program = clCreateProgramWithSource(context.get(), 1, &text, &length, &code);
+    cl_device_id id = device.get();
+    code = clBuildProgram(program, 1, &id, "", nullptr, nullptr);
+    const double seconds = clock.seconds();
+    clReleaseProgram(program);
+    if (code != CL_SUCCESS) {
+        std::fprintf(stderr, "raw clBuildProgram failed: %s\n", errorName(code).c_str());
+        std::exit(1);
+    }
+    return seconds;
+}
+
+double median(std::vector<double> values) {
+    std::sort(values.begin(), values.end());
+    return values[values.size() / 2];
+}
+
+const char* kPyOpenClHit = R"PY(
+device = pick_device()
+context = cl.Context([device])
+source = open(os.environ["CLW_BENCH_SOURCE"]).read()
+cache_dir = os.environ["CLW_BENCH_PYCACHE"]
+cl.Program(context, source).build(cache_dir=cache_dir)   # fills PyOpenCL's cache (or hits it)
+)PY";
+
+const char* kPyOpenClTimedHit = R"PY(
+device = pick_device()
+context = cl.Context([device])
+source = open(os.environ["CLW_BENCH_SOURCE"]).read()
+cache_dir = os.environ["CLW_BENCH_PYCACHE"]
+start = time.perf_counter()
+cl.Program(context, source).build(cache_dir=cache_dir)
+print("pyopencl_hit_s", time.perf_counter() - start)
+)PY";
+
+// The child of the warm-hit measurement: a new process with an empty in-memory layer.
+int warmChild(const std::string& deviceName, const std::string& folder, const std::string& file) {
+    auto device = findDevice(deviceName);
+    if (!device)
+        return 1;
+    Context context(*device);
+    FILE* input = std::fopen(file.c_str(), "rb");
+    std::string source;
+    for (int c; input && (c = std::fgetc(input)) != EOF;)
+        source += char(c);
+    if (input)
+        std::fclose(input);
+    BuildService::Settings settings;
+    settings.cacheFolder = folder;
+    BuildService service(settings);
+    BuildRequest request;
+    request.context = context;
+    request.devices = {*device};
+    request.sources = SourceSet::single(source);
+    bench::Stopwatch clock;
+    const BuildOutcome outcome = service.build(request);
+    const double seconds = clock.seconds();
+    std::printf("warm_hit_s %.9f %d\n", seconds, outcome.allFromCache() ? 1 : 0);
+    return outcome.ok() ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    if (argc == 5 && !std::strcmp(argv[1], "--warm-child"))
+        return warmChild(argv[2], argv[3], argv[4]);
+    const auto options = bench::parseBenchOptions(
+        argc, argv,
+        "Builds: raw clBuildProgram cold vs the engine cold, warm hit from a new process, "
+        "PyOpenCL's cache hit and the driver's own cache hit");
+    const Device device = bench::requireDevice(options);
+    Context context(device);
+    const int rounds = options.quick ? 1 : 3;
+
+    const fs::path work =
+        fs::temp_directory_path() / ("clw_bench_build_" + std::to_string(getpid()));
+    fs::create_directories(work);
+
+    // Cold builds: a new nonce each time so neither the driver nor a cache has seen the source.
+    std::vector<double> raw, engineCold;
+    for (int i = 0; i < rounds; ++i) {
+        raw.push_back(rawBuildSeconds(context, device, benchSource(uniqueNonce("raw"))));
+        BuildService::Settings settings;
+        settings.cacheFolder = work / ("cold" + std::to_string(i));
+        BuildService service(settings);
+        BuildRequest request;
+        request.context = context;
+        request.devices = {device};
+        request.sources = SourceSet::single(benchSource(uniqueNonce("engine")));
+        bench::Stopwatch clock;
+        const BuildOutcome outcome = service.build(request); // ready before binaries are cached
+        engineCold.push_back(clock.seconds());
+        if (!outcome.ok()) {
+            std::fprintf(stderr, "engine build failed: %s\n", outcome.error.c_str());
+            return 1;
+        }
+    }
+    const double rawCold = median(raw), coldEngine = median(engineCold);
+    bench::printFigure("raw_clBuildProgram_cold", rawCold * 1e3, "ms");
+    bench::printFigure("engine_cold", coldEngine * 1e3, "ms");
+
+    // The driver's own kernel cache: the same source built again in this process.
+    const std::string driverSource = benchSource(uniqueNonce("driver"));
+    rawBuildSeconds(context, device, driverSource);
+    std::vector<double> driverHits;
+    for (int i = 0; i < 5; ++i)
+        driverHits.push_back(rawBuildSeconds(context, device, driverSource));
+    const double driverHit = median(driverHits);
+    bench::printFigure("driver_cache_hit", driverHit * 1e3, "ms");
+
+    // Warm hit from a new process: fill the cache, then time the build inside fresh processes.
+    const std::string warmSource = benchSource(uniqueNonce("warm"));
+    const fs::path sourceFile = work / "warm.cl";
+    FILE* out = std::fopen(sourceFile.c_str(), "wb");
+    std::fwrite(warmSource.data(), 1, warmSource.size(), out);
+    std::fclose(out);
+    {
+        BuildService::Settings settings;
+        settings.cacheFolder = work / "warm";
+        BuildService service(settings);
+        BuildRequest request;
+        request.context = context;
+        request.devices = {device};
+        request.sources = SourceSet::single(warmSource);
+        service.build(request);
+    } // the destructor waits for the binary to be written
+    std::vector<double> warm;
+    for (int i = 0; i < 5; ++i) {
+        const std::string command = std::string("'") + argv[0] + "' --warm-child '" +
+                                    device.name() + "' '" + (work / "warm").string() + "' '" +
+                                    sourceFile.string() + "'";
+        FILE* child = popen(command.c_str(), "r");
+        double seconds = 0;
+        int hit = 0;
+        if (!child || std::fscanf(child, "warm_hit_s %lf %d", &seconds, &hit) != 2 || !hit) {
+            std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
+            return 1;
+        }
+        pclose(child);
+        warm.push_back(seconds);
+    }
+    const double warmHit = median(warm);
+    bench::printFigure("engine_warm_hit_new_process", warmHit * 1e3, "ms");
+
+    // PyOpenCL's cache on the same source, timed in a second process.
+    setenv("CLW_BENCH_SOURCE", sourceFile.c_str(), 1);
+    setenv("CLW_BENCH_PYCACHE", (work / "pyopencl").c_str(), 1);
+    double pyopenclHit = NAN;
+    if (bench::runPythonPeer(kPyOpenClHit, device.name())) {
+        std::vector<double> hits;
+        for (int i = 0; i < 3; ++i)
+            if (auto peer = bench::runPythonPeer(kPyOpenClTimedHit, device.name());
+                peer && peer->count("pyopencl_hit_s"))
+                hits.push_back(peer->at("pyopencl_hit_s"));
+        if (!hits.empty())
+            pyopenclHit = median(hits);
+    }
+    if (!std::isnan(pyopenclHit))
+        bench::printFigure("pyopencl_cache_hit", pyopenclHit * 1e3, "ms");
+    bench::printFigure("engine_cold_over_raw", coldEngine / rawCold, "x");
+    bench::printFigure("driver_hit_over_engine_warm", driverHit / warmHit, "x");
+
+    bench::printGoal("engine_cold_over_raw", coldEngine / rawCold, "<=", 1.05);
+    if (!std::isnan(pyopenclHit))
+        bench::printGoal("engine_warm_hit_ms_vs_pyopencl", warmHit * 1e3, "<=", pyopenclHit * 1e3);
+    else
+        std::printf("goal engine_warm_hit_ms_vs_pyopencl unmeasured (the PyOpenCL peer did not "
+                    "run) MISSED\n");
+    bench::printGoal("driver_hit_over_engine_warm", driverHit / warmHit, ">=", 20.0);
+    std::error_code error;
+    fs::remove_all(work, error);
+    return 0;
+}
