@@ -42,7 +42,14 @@ std::string Device::typeName() const {
 std::vector<Device> Device::createSubDevices(const PartitionProperties& properties) const {
     std::vector<cl_device_partition_property> list = properties;
     list.push_back(0);
-    auto describe = [&] { return "partitioning " + name(); };
+    // The message must not throw in its turn (name() of an invalid device would).
+    auto describe = [&] {
+        try {
+            return "partitioning " + name();
+        } catch (const ClError&) {
+            return std::string("partitioning a device");
+        }
+    };
     cl_uint count = 0;
     checkCl(clApi().clCreateSubDevices(get(), list.data(), 0, nullptr, &count),
             "clCreateSubDevices", describe);

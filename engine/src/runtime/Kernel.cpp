@@ -29,7 +29,16 @@ Kernel::Kernel(const Program& program, const std::string& name) {
 Kernel Kernel::clone() const {
     cl_int code = CL_SUCCESS;
     cl_kernel raw = clApi().clCloneKernel(get(), &code);
-    checkCl(code, "clCloneKernel", [&] { return "cloning kernel '" + name() + "'"; });
+    // Naming the kernel queries it, which throws for an invalid kernel: clCloneKernel's error
+    // must be the one that reaches the caller.
+    checkCl(code, "clCloneKernel", [&] {
+        std::string text = "cloning kernel";
+        try {
+            text += " '" + name() + "'";
+        } catch (const ClError&) {
+        }
+        return text;
+    });
     return Kernel(Handle<cl_kernel>::adopt(raw));
 }
 
@@ -107,7 +116,14 @@ void Kernel::setArgSvmPointer(cl_uint index, const void* pointer) const {
 void Kernel::setIndirectSvmPointers(const std::vector<void*>& pointers) const {
     checkCl(clApi().clSetKernelExecInfo(get(), CL_KERNEL_EXEC_INFO_SVM_PTRS,
                                         pointers.size() * sizeof(void*), pointers.data()),
-            "clSetKernelExecInfo", [&] { return "setting the SVM pointers of kernel '" + name() + "'"; });
+            "clSetKernelExecInfo", [&] {
+                std::string text = "setting the SVM pointers of kernel";
+                try {
+                    text += " '" + name() + "'";
+                } catch (const ClError&) {
+                }
+                return text;
+            });
 }
 
 } // namespace clw::engine

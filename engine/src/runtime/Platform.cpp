@@ -10,9 +10,12 @@ std::vector<Platform> Platform::all() {
     cl_uint count = 0;
     const cl_int code = clApi().clGetPlatformIDs(0, nullptr, &count);
     // The ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when no ICD is installed: no platforms.
-    if (code == CL_PLATFORM_NOT_FOUND_KHR || count == 0)
+    // Any other failure is an error (count is 0 then too, so it is checked first).
+    if (code == CL_PLATFORM_NOT_FOUND_KHR)
         return {};
     checkCl(code, "clGetPlatformIDs", "counting platforms");
+    if (count == 0)
+        return {};
     std::vector<cl_platform_id> ids(count);
     checkCl(clApi().clGetPlatformIDs(count, ids.data(), nullptr), "clGetPlatformIDs",
             "listing platforms");
@@ -61,12 +64,22 @@ bool Platform::hasExtension(std::string_view name) const {
 std::vector<Device> Platform::devices(cl_device_type type) const {
     cl_uint count = 0;
     const cl_int code = clApi().clGetDeviceIDs(m_id, type, 0, nullptr, &count);
-    if (code == CL_DEVICE_NOT_FOUND || count == 0)
+    if (code == CL_DEVICE_NOT_FOUND)
         return {};
-    checkCl(code, "clGetDeviceIDs", [&] { return "listing the devices of " + name(); });
+    // A failing ICD leaves count at 0: its error must not read as "no devices".
+    const auto describe = [&] {
+        try {
+            return "listing the devices of " + name();
+        } catch (const ClError&) {
+            return std::string("listing the devices of a platform that does not answer");
+        }
+    };
+    checkCl(code, "clGetDeviceIDs", describe);
+    if (count == 0)
+        return {};
     std::vector<cl_device_id> ids(count);
     checkCl(clApi().clGetDeviceIDs(m_id, type, count, ids.data(), nullptr), "clGetDeviceIDs",
-            [&] { return "listing the devices of " + name(); });
+            describe);
     std::vector<Device> devices;
     for (cl_device_id id : ids)
         devices.push_back(Device::retain(id));

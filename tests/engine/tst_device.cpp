@@ -1,0 +1,262 @@
+// Devices: identity, sub-devices (PoCL partitions equally and by counts), partition errors,
+// timers, and the generic info listing with its formatting.
+#include "ClTestUtil.h"
+#include "TestDevice.h"
+
+#include "clw/engine/Buffer.h"
+#include "clw/engine/CommandQueue.h"
+#include "clw/engine/Device.h"
+#include "clw/engine/Kernel.h"
+#include "clw/engine/Platform.h"
+#include "clw/engine/Program.h"
+
+#include <QtTest>
+
+#include <chrono>
+#include <iterator>
+#include <thread>
+
+using namespace clw::engine;
+using clw::test::contains;
+using clw::test::readBack;
+
+namespace {
+
+const char* const kIotaSource = "kernel void iota(global int* out, int base) {\n"
+                                "    out[get_global_id(0)] = base + get_global_id(0);\n"
+                                "}\n";
+
+// Builds and runs iota on `device` in `context`; returns the n values.
+std::vector<int> runIota(const Context& context, const Device& device, const Program& program,
+                         int base, size_t n) {
+    CommandQueue queue(context, device);
+    Buffer out(context, CL_MEM_WRITE_ONLY, n * sizeof(int));
+    Kernel kernel(program, "iota");
+    kernel.setArgs(out, base);
+    queue.ndRange(kernel, NDRange(n)).wait();
+    return readBack<int>(queue, out, n);
+}
+
+std::vector<int> iota(int base, size_t n) {
+    std::vector<int> values(n);
+    for (size_t i = 0; i < n; ++i)
+        values[i] = base + int(i);
+    return values;
+}
+
+const InfoValue* findRow(const std::vector<InfoValue>& values, cl_uint id) {
+    for (const InfoValue& value : values)
+        if (value.param->id == id)
+            return &value;
+    return nullptr;
+}
+
+} // namespace
+
+class TestDevice : public QObject {
+    Q_OBJECT
+private slots:
+    void identity() {
+        CLW_REQUIRE_DEVICE(device);
+        QVERIFY(!device.name().empty());
+        QCOMPARE(device.type(), cl_device_type(CL_DEVICE_TYPE_CPU));
+        QCOMPARE(device.typeName().c_str(), "CPU");
+        QVERIFY(device.numericVersion() >= CL_MAKE_VERSION(1, 2, 0));
+        QCOMPARE(device.numericVersion(), device.info<CL_DEVICE_NUMERIC_VERSION>());
+        QVERIFY(!device.isSubDevice());
+        QVERIFY(device.hasExtension("cl_khr_fp64"));
+        // Whole names only: a prefix of an extension is not that extension.
+        QVERIFY(!device.hasExtension("cl_khr_fp6"));
+        QVERIFY(!device.hasExtension("khr_fp64"));
+        QVERIFY(device.platform().hasExtension("cl_khr_icd"));
+        QVERIFY(!device.platform().hasExtension("cl_khr"));
+        // Root devices compare equal however they were obtained.
+        const auto devices = device.platform().devices();
+        QVERIFY(std::find(devices.begin(), devices.end(), device) != devices.end());
+        QVERIFY(device.platform().devices(CL_DEVICE_TYPE_GPU).empty());
+    }
+
+    void partitionEquallyGivesOneUnitEach() {
+        CLW_REQUIRE_DEVICE(device);
+        QVERIFY2(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>() >= 2,
+                 "this test expects at least two compute units");
+        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        const std::vector<Device> subs = device.partitionEqually(1);
+        QCOMPARE(subs.size(), size_t(std::min<cl_uint>(
+                                  units, device.info<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>())));
+        for (const Device& sub : subs) {
+            QVERIFY(sub.isSubDevice());
+            QVERIFY(sub != device);
+            QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+            QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
+            QCOMPARE(sub.platform(), device.platform());
+            const PartitionProperties type = sub.info<CL_DEVICE_PARTITION_TYPE>();
+            QVERIFY(type.size() >= 2);
+            QCOMPARE(type[0], cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY));
+            QCOMPARE(type[1], cl_device_partition_property(1));
+            // A sub-device is reference counted: a copy adds one.
+            const cl_uint before = sub.info<CL_DEVICE_REFERENCE_COUNT>();
+            Device copy = sub;
+            QCOMPARE(sub.info<CL_DEVICE_REFERENCE_COUNT>(), before + 1);
+        }
+        QVERIFY(subs[0] != subs[1]);
+        QCOMPARE(device.info<CL_DEVICE_PARENT_DEVICE>(), cl_device_id(nullptr));
+    }
+
+    void kernelRunsOnSubDevices() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::vector<Device> subs = device.partitionEqually(1);
+        QVERIFY(subs.size() >= 2);
+        // A context and a queue per sub-device; the kernel runs on each. (PoCL lists the root
+        // device in CL_CONTEXT_DEVICES of such a context and folds several sub-devices of one
+        // root into one context device, so the context's device list is not checked here.)
+        for (size_t i = 0; i < subs.size(); ++i) {
+            Context context(subs[i]);
+            Program program = Program::fromSource(context, kIotaSource);
+            CLW_BUILD_OR_FAIL(program, "");
+            const int base = 5 + int(i) * 100;
+            QVERIFY(runIota(context, subs[i], program, base, 64) == iota(base, 64));
+        }
+    }
+
+    void partitionByCounts() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::vector<Device> pair = device.partitionByCounts({1, 1});
+        QCOMPARE(pair.size(), size_t(2));
+        for (const Device& sub : pair) {
+            QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+            QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
+            QCOMPARE(sub.info<CL_DEVICE_PARTITION_TYPE>().at(0),
+                     cl_device_partition_property(CL_DEVICE_PARTITION_BY_COUNTS));
+        }
+        const std::vector<Device> single = device.partitionByCounts({1});
+        QCOMPARE(single.size(), size_t(1));
+        QCOMPARE(single[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+        // Both units in one sub-device.
+        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        const std::vector<Device> whole = device.partitionByCounts({units});
+        QCOMPARE(whole.size(), size_t(1));
+        QCOMPARE(whole[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), units);
+    }
+
+    void impossiblePartitionsThrowTheExactCode() {
+        CLW_REQUIRE_DEVICE(device);
+        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        // PoCL's codes, both as the specification allows: a count above the units is an invalid
+        // value for PARTITION_EQUALLY and an invalid partition count for PARTITION_BY_COUNTS.
+        CLW_EXPECT_CL_ERROR(device.partitionEqually(units + 1), CL_INVALID_VALUE,
+                            "clCreateSubDevices");
+        CLW_EXPECT_CL_ERROR(device.partitionByCounts({units, 1}), CL_INVALID_DEVICE_PARTITION_COUNT,
+                            "clCreateSubDevices");
+        // PoCL does not partition by affinity domain.
+        CLW_EXPECT_CL_ERROR(device.partitionByAffinityDomain(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
+                            CL_INVALID_VALUE, "clCreateSubDevices");
+        try {
+            device.partitionEqually(units + 1);
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "partitioning " + device.name()), error.what());
+        }
+    }
+
+    void timers() {
+        CLW_REQUIRE_DEVICE(device);
+        // A platform whose host timer resolution is 0 does not synchronise device and host
+        // timers: both calls answer CL_INVALID_OPERATION (PoCL 3.1 does so).
+        if (device.platform().info<CL_PLATFORM_HOST_TIMER_RESOLUTION>() == 0) {
+            CLW_EXPECT_CL_ERROR(device.deviceAndHostTimer(), CL_INVALID_OPERATION,
+                                "clGetDeviceAndHostTimer");
+            CLW_EXPECT_CL_ERROR(device.hostTimer(), CL_INVALID_OPERATION, "clGetHostTimer");
+            return;
+        }
+        const auto [device1, host1] = device.deviceAndHostTimer();
+        const cl_ulong hostOnly1 = device.hostTimer();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        const auto [device2, host2] = device.deviceAndHostTimer();
+        const cl_ulong hostOnly2 = device.hostTimer();
+        QVERIFY(device1 > 0 && host1 > 0);
+        QVERIFY(hostOnly2 > hostOnly1);
+        // About 5 ms passed on both clocks (ns).
+        QVERIFY2(device2 - device1 >= 4'000'000, qPrintable(QString::number(device2 - device1)));
+        QVERIFY2(host2 - host1 >= 4'000'000, qPrintable(QString::number(host2 - host1)));
+    }
+
+    void allInfoHasEverySupportedRow() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::vector<InfoValue> values = device.allInfo();
+        QCOMPARE(values.size(), std::size(kDeviceInfoParams));
+        int supported = 0;
+        for (size_t i = 0; i < values.size(); ++i) {
+            const InfoValue& value = values[i];
+            QCOMPARE(value.param, &kDeviceInfoParams[i]);
+            // Supported exactly when the driver answers the size query for the row.
+            size_t size = 0;
+            const cl_int code =
+                clApi().clGetDeviceInfo(device.get(), value.param->id, 0, nullptr, &size);
+            QVERIFY2(value.supported() == (code == CL_SUCCESS), value.param->name);
+            const std::string text = formatInfoValue(value);
+            if (value.supported()) {
+                ++supported;
+                QVERIFY2(!std::holds_alternative<std::monostate>(value.data), value.param->name);
+                if (value.param->kind != InfoKind::Text)
+                    QVERIFY2(!text.empty(), value.param->name);
+            } else {
+                QCOMPARE(value.error, code);
+                QVERIFY2(text == "unsupported (" + errorName(code) + ")", text.c_str());
+            }
+        }
+        QVERIFY2(supported > 60, qPrintable(QString::number(supported)));
+    }
+
+    void formattedValues() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::vector<InfoValue> values = device.allInfo();
+        auto format = [&](cl_uint id) {
+            const InfoValue* value = findRow(values, id);
+            return value ? formatInfoValue(*value) : std::string("(no row)");
+        };
+        QCOMPARE(format(CL_DEVICE_TYPE).c_str(), "CL_DEVICE_TYPE_CPU");
+        QCOMPARE(format(CL_DEVICE_NAME), device.name());
+        QCOMPARE(format(CL_DEVICE_MAX_COMPUTE_UNITS),
+                 std::to_string(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>()));
+        QCOMPARE(format(CL_DEVICE_MAX_MEM_ALLOC_SIZE),
+                 humanBytes(device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>()));
+        QCOMPARE(format(CL_DEVICE_NUMERIC_VERSION).c_str(),
+                 versionString(device.numericVersion()).c_str());
+        QCOMPARE(format(CL_DEVICE_AVAILABLE).c_str(), "yes");
+        QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_ROUND_TO_NEAREST"));
+        QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_INF_NAN"));
+        QVERIFY(contains(format(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES), "CL_QUEUE_PROFILING_ENABLE"));
+        QVERIFY(contains(format(CL_DEVICE_EXECUTION_CAPABILITIES), "CL_EXEC_KERNEL"));
+        QCOMPARE(format(CL_DEVICE_GLOBAL_MEM_CACHE_TYPE).c_str(), "CL_READ_WRITE_CACHE");
+        QVERIFY(contains(format(CL_DEVICE_PARTITION_PROPERTIES), "CL_DEVICE_PARTITION_EQUALLY"));
+        QVERIFY(contains(format(CL_DEVICE_PARTITION_PROPERTIES), "CL_DEVICE_PARTITION_BY_COUNTS"));
+        QVERIFY(contains(format(CL_DEVICE_OPENCL_C_ALL_VERSIONS), "OpenCL C:1.2.0"));
+        const std::string sizes = format(CL_DEVICE_MAX_WORK_ITEM_SIZES);
+        const auto max = device.info<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+        QCOMPARE(sizes, std::to_string(max[0]) + ", " + std::to_string(max[1]) + ", " +
+                            std::to_string(max[2]));
+
+        const std::vector<InfoValue> platformValues = device.platform().allInfo();
+        const InfoValue* name = findRow(platformValues, CL_PLATFORM_NAME);
+        QVERIFY(name != nullptr);
+        QCOMPARE(formatInfoValue(*name), device.platform().name());
+    }
+
+    void formattingHelpers() {
+        QCOMPARE(humanBytes(10).c_str(), "10 bytes");
+        QCOMPARE(humanBytes(1536).c_str(), "1.5 KiB");
+        QCOMPARE(humanBytes(2147483648ull).c_str(), "2 GiB");
+        QCOMPARE(versionString(CL_MAKE_VERSION(3, 0, 1)).c_str(), "3.0.1");
+        QCOMPARE(parseOpenClVersion("OpenCL 1.2 pocl 3.1"), cl_version(CL_MAKE_VERSION(1, 2, 0)));
+        QCOMPARE(parseOpenClVersion("OpenCL C 2.0 "), cl_version(CL_MAKE_VERSION(2, 0, 0)));
+        QCOMPARE(parseOpenClVersion("no version here"), cl_version(0));
+        QCOMPARE(flagNames(CL_DEVICE_TYPE, CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU).c_str(),
+                 "CL_DEVICE_TYPE_CPU | CL_DEVICE_TYPE_GPU");
+        QCOMPARE(flagNames(CL_DEVICE_SVM_CAPABILITIES, 0).c_str(), "none");
+        QCOMPARE(flagNames(CL_DEVICE_EXECUTION_CAPABILITIES, CL_EXEC_KERNEL | 0x100).c_str(),
+                 "CL_EXEC_KERNEL | 0x100");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDevice)
+#include "tst_device.moc"

@@ -1,0 +1,664 @@
+// Negative cases in the manner of the Khronos CTS api/negative_* tests: each wrong use gives a
+// ClError with the exact code, its name and the C function, as the specification defines it and
+// PoCL returns it. Cases where PoCL answers a code the specification does not give (images of an
+// unsupported format or size, map flags, profiling on a queue without profiling, sampler
+// addressing values, a build for a device outside the program) or crashes (a bogus cl_mem
+// argument, an oversized __local argument, a truncated binary) are left out.
+#include "ClTestUtil.h"
+#include "TestDevice.h"
+
+#include "clw/engine/Engine.h"
+
+#include <QtTest>
+
+#include <optional>
+
+using namespace clw::engine;
+using clw::test::contains;
+
+namespace {
+
+const char* const kSource = R"CLC(
+kernel void k(global int* out, int value, local int* scratch) {
+    scratch[get_local_id(0)] = value;
+    out[get_global_id(0)] = scratch[get_local_id(0)];
+}
+__attribute__((reqd_work_group_size(4, 1, 1)))
+kernel void fixed(global int* out) {
+    out[get_global_id(0)] = 1;
+}
+)CLC";
+
+struct Rig {
+    Device device;
+    Context context;
+    CommandQueue queue;
+    explicit Rig(const Device& d)
+        : device(d)
+        , context(d)
+        , queue(context, d) {}
+    Program built() const {
+        Program program = Program::fromSource(context, kSource);
+        const BuildResult result = program.build("-cl-kernel-arg-info");
+        if (!result.ok())
+            qFatal("%s", result.message().c_str());
+        return program;
+    }
+};
+
+#define CLW_RIG(rig)                                                                               \
+    CLW_REQUIRE_DEVICE(rig##Device);                                                               \
+    Rig rig(rig##Device)
+
+} // namespace
+
+class TestNegative : public QObject {
+    Q_OBJECT
+private slots:
+    // ---- Programs and kernels ----------------------------------------------------------------
+
+    void kernelWithUnknownName() {
+        CLW_RIG(rig);
+        Program program = rig.built();
+        CLW_EXPECT_CL_ERROR(Kernel(program, "nope"), CL_INVALID_KERNEL_NAME, "clCreateKernel");
+        try {
+            Kernel(program, "nope");
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "creating kernel 'nope' (the program has: "),
+                     error.what());
+        }
+    }
+
+    void kernelOfUnbuiltProgram() {
+        CLW_RIG(rig);
+        Program program = Program::fromSource(rig.context, kSource);
+        CLW_EXPECT_CL_ERROR(Kernel(program, "k"), CL_INVALID_PROGRAM_EXECUTABLE, "clCreateKernel");
+    }
+
+    void programKernelInfoBeforeBuild() {
+        CLW_RIG(rig);
+        Program program = Program::fromSource(rig.context, kSource);
+        CLW_EXPECT_CL_ERROR(program.info<CL_PROGRAM_NUM_KERNELS>(), CL_INVALID_PROGRAM_EXECUTABLE,
+                            "clGetProgramInfo");
+        CLW_EXPECT_CL_ERROR(program.kernelNames(), CL_INVALID_PROGRAM_EXECUTABLE,
+                            "clGetProgramInfo");
+    }
+
+    void argumentIndexOutOfRange() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(kernel.setArg(3, 1), CL_INVALID_ARG_INDEX, "clSetKernelArg");
+        try {
+            kernel.setArg(3, 1);
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "setting argument 3 of kernel 'k'"), error.what());
+        }
+    }
+
+    void bufferArgumentOfWrongSize() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        const char bytes[3] = {};
+        CLW_EXPECT_CL_ERROR(kernel.setArg(0, sizeof bytes, bytes), CL_INVALID_ARG_SIZE,
+                            "clSetKernelArg");
+    }
+
+    void scalarArgumentOfWrongSize() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(kernel.setArg(1, cl_long(1)), CL_INVALID_ARG_SIZE, "clSetKernelArg");
+        try {
+            kernel.setArg(1, cl_long(1));
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "argument 1 'int value' of kernel 'k'"), error.what());
+        }
+    }
+
+    void scalarArgumentWithoutValue() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(kernel.setArg(1, sizeof(cl_int), nullptr), CL_INVALID_ARG_VALUE,
+                            "clSetKernelArg");
+    }
+
+    void localArgumentOfZeroBytes() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(kernel.setArg(2, LocalMemory{0}), CL_INVALID_ARG_SIZE,
+                            "clSetKernelArg");
+    }
+
+    void argumentInfoIndexOutOfRange() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(kernel.argument(7), CL_INVALID_ARG_INDEX, "clGetKernelArgInfo");
+    }
+
+    void cloneOfNoKernel() {
+        const Kernel none;
+        CLW_EXPECT_CL_ERROR(none.clone(), CL_INVALID_KERNEL, "clCloneKernel");
+    }
+
+    void invalidBuildOptionsAreAResult() {
+        CLW_RIG(rig);
+        Program program = Program::fromSource(rig.context, kSource);
+        BuildResult result;
+        try {
+            result = program.build("-no-such-option-xyz");
+        } catch (const ClError& error) {
+            QFAIL(error.what());
+        }
+        QCOMPARE(result.code, CL_INVALID_BUILD_OPTIONS);
+        QCOMPARE(errorName(result.code).c_str(), "CL_INVALID_BUILD_OPTIONS");
+        QCOMPARE(result.function.c_str(), "clBuildProgram");
+        QVERIFY(contains(result.message(),
+                         "clBuildProgram failed with CL_INVALID_BUILD_OPTIONS (-43)"));
+        QCOMPARE(program.build("-cl-std=CL9.9").code, CL_INVALID_BUILD_OPTIONS);
+    }
+
+    void binariesForTheWrongNumberOfDevices() {
+        CLW_RIG(rig);
+        const Binary binary(16, 0);
+        CLW_EXPECT_CL_ERROR(Program::fromBinaries(rig.context, {rig.device}, {binary, binary}),
+                            CL_INVALID_VALUE, "clCreateProgramWithBinary");
+        try {
+            Program::fromBinaries(rig.context, {rig.device}, {binary, binary});
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "2 binaries for 1 devices"), error.what());
+        }
+    }
+
+    void corruptedBinary() {
+        CLW_RIG(rig);
+        const Binary garbage(4096, 0xAB);
+        CLW_EXPECT_CL_ERROR(Program::fromBinaries(rig.context, {rig.device}, {garbage}),
+                            CL_INVALID_BINARY, "clCreateProgramWithBinary");
+    }
+
+    void linkOfNothing() {
+        CLW_RIG(rig);
+        const auto [program, result] = Program::link(rig.context, {});
+        QVERIFY(!program);
+        QCOMPARE(result.code, CL_INVALID_VALUE);
+        QCOMPARE(result.function.c_str(), "clLinkProgram");
+        QVERIFY(contains(result.message(), "CL_INVALID_VALUE (-30)"));
+    }
+
+    void intermediateLanguageWithoutSupport() {
+        CLW_RIG(rig);
+        const std::vector<std::uint8_t> il{0x03, 0x02, 0x23, 0x07, 0, 0, 1, 0};
+        CLW_EXPECT_CL_ERROR(Program::fromIL(rig.context, il), CL_INVALID_VALUE,
+                            "clCreateProgramWithIL");
+    }
+
+    // ---- Launches ----------------------------------------------------------------------------
+
+    void launchWithMissingArguments() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        CLW_EXPECT_CL_ERROR(rig.queue.ndRange(kernel, NDRange(16)), CL_INVALID_KERNEL_ARGS,
+                            "clEnqueueNDRangeKernel");
+    }
+
+    void launchWithZeroDimensions() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "fixed");
+        kernel.setArg(0, Buffer(rig.context, CL_MEM_READ_WRITE, 64));
+        CLW_EXPECT_CL_ERROR(rig.queue.ndRange(kernel, NDRange()), CL_INVALID_WORK_DIMENSION,
+                            "clEnqueueNDRangeKernel");
+    }
+
+    void localSizeNotDividingGlobal() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        kernel.setArgs(Buffer(rig.context, CL_MEM_READ_WRITE, 64), 1, LocalMemory{64});
+        CLW_EXPECT_CL_ERROR(rig.queue.ndRange(kernel, NDRange(10), NDRange(3)),
+                            CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel");
+        try {
+            rig.queue.ndRange(kernel, NDRange(10), NDRange(3));
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "launching kernel 'k' over global 10 with local 3"),
+                     error.what());
+            QVERIFY2(contains(error.what(), "the local size must divide the global size"),
+                     error.what());
+        }
+    }
+
+    void localSizeAboveTheMaximum() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "k");
+        const size_t local = 2 * rig.device.info<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+        kernel.setArgs(Buffer(rig.context, CL_MEM_READ_WRITE, local * sizeof(int)), 1,
+                       LocalMemory{local * sizeof(int)});
+        CLW_EXPECT_CL_ERROR(rig.queue.ndRange(kernel, NDRange(local), NDRange(local)),
+                            CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel");
+    }
+
+    void localSizeOtherThanRequired() {
+        CLW_RIG(rig);
+        Kernel kernel(rig.built(), "fixed");
+        kernel.setArg(0, Buffer(rig.context, CL_MEM_READ_WRITE, 64));
+        CLW_EXPECT_CL_ERROR(rig.queue.ndRange(kernel, NDRange(16), NDRange(8)),
+                            CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel");
+    }
+
+    // ---- Buffers -----------------------------------------------------------------------------
+
+    void bufferOfSizeZero() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Buffer(rig.context, CL_MEM_READ_WRITE, 0), CL_INVALID_BUFFER_SIZE,
+                            "clCreateBuffer");
+    }
+
+    void bufferAboveMaxAllocation() {
+        CLW_RIG(rig);
+        const size_t size = rig.device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>() + 1;
+        CLW_EXPECT_CL_ERROR(Buffer(rig.context, CL_MEM_READ_WRITE, size), CL_INVALID_BUFFER_SIZE,
+                            "clCreateBuffer");
+    }
+
+    void bufferReadOnlyAndWriteOnly() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Buffer(rig.context, CL_MEM_READ_ONLY | CL_MEM_WRITE_ONLY, 64),
+                            CL_INVALID_VALUE, "clCreateBuffer");
+    }
+
+    void bufferUseAndCopyHostPointer() {
+        CLW_RIG(rig);
+        std::vector<char> host(64);
+        CLW_EXPECT_CL_ERROR(
+            Buffer(rig.context, CL_MEM_USE_HOST_PTR | CL_MEM_COPY_HOST_PTR, 64, host.data()),
+            CL_INVALID_VALUE, "clCreateBuffer");
+    }
+
+    void bufferUseHostPointerWithoutPointer() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Buffer(rig.context, CL_MEM_USE_HOST_PTR, 64), CL_INVALID_HOST_PTR,
+                            "clCreateBuffer");
+    }
+
+    void bufferHostPointerWithoutFlag() {
+        CLW_RIG(rig);
+        std::vector<char> host(64);
+        CLW_EXPECT_CL_ERROR(Buffer(rig.context, CL_MEM_READ_WRITE, 64, host.data()),
+                            CL_INVALID_HOST_PTR, "clCreateBuffer");
+    }
+
+    void readOutOfRange() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        std::vector<char> host(128);
+        CLW_EXPECT_CL_ERROR(rig.queue.read(buffer, 32, 64, host.data()), CL_INVALID_VALUE,
+                            "clEnqueueReadBuffer");
+    }
+
+    void writeOutOfRange() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        std::vector<char> host(128);
+        CLW_EXPECT_CL_ERROR(rig.queue.write(buffer, 0, 65, host.data()), CL_INVALID_VALUE,
+                            "clEnqueueWriteBuffer");
+    }
+
+    void readIntoNoHostMemory() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.read(buffer, 0, 16, nullptr), CL_INVALID_VALUE,
+                            "clEnqueueReadBuffer");
+    }
+
+    void copyOverlapping() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.copy(buffer, buffer, 0, 8, 16), CL_MEM_COPY_OVERLAP,
+                            "clEnqueueCopyBuffer");
+    }
+
+    void copyOutOfRange() {
+        CLW_RIG(rig);
+        Buffer a(rig.context, CL_MEM_READ_WRITE, 64);
+        Buffer b(rig.context, CL_MEM_READ_WRITE, 32);
+        CLW_EXPECT_CL_ERROR(rig.queue.copy(a, b, 0, 0, 64), CL_INVALID_VALUE,
+                            "clEnqueueCopyBuffer");
+    }
+
+    void copyAcrossContexts() {
+        CLW_RIG(rig);
+        Context other(rig.device);
+        Buffer mine(rig.context, CL_MEM_READ_WRITE, 64);
+        Buffer theirs(other, CL_MEM_READ_WRITE, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.copy(mine, theirs, 0, 0, 16), CL_INVALID_CONTEXT,
+                            "clEnqueueCopyBuffer");
+    }
+
+    void subBufferOutOfBounds() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 256);
+        CLW_EXPECT_CL_ERROR(buffer.createSubBuffer(128, 256), CL_INVALID_VALUE,
+                            "clCreateSubBuffer");
+    }
+
+    void subBufferMisaligned() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 4096);
+        CLW_EXPECT_CL_ERROR(buffer.createSubBuffer(4, 16), CL_MISALIGNED_SUB_BUFFER_OFFSET,
+                            "clCreateSubBuffer");
+    }
+
+    void subBufferOfSubBuffer() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 4096);
+        Buffer sub = buffer.createSubBuffer(0, 1024);
+        CLW_EXPECT_CL_ERROR(sub.createSubBuffer(0, 64), CL_INVALID_MEM_OBJECT, "clCreateSubBuffer");
+    }
+
+    void subBufferOfSizeZero() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 4096);
+        CLW_EXPECT_CL_ERROR(buffer.createSubBuffer(0, 0), CL_INVALID_BUFFER_SIZE,
+                            "clCreateSubBuffer");
+    }
+
+    void fillWithPatternOfThreeBytes() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 96);
+        const char pattern[3] = {1, 2, 3};
+        CLW_EXPECT_CL_ERROR(rig.queue.fill(buffer, pattern, 3, 0, 96), CL_INVALID_VALUE,
+                            "clEnqueueFillBuffer");
+    }
+
+    void fillOfSizeNotAMultipleOfThePattern() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.fill(buffer, cl_int(0), 0, 10), CL_INVALID_VALUE,
+                            "clEnqueueFillBuffer");
+    }
+
+    void writeToHostReadOnlyBuffer() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_HOST_READ_ONLY, 64);
+        std::vector<char> host(64);
+        CLW_EXPECT_CL_ERROR(rig.queue.write(buffer, 0, 16, host.data()), CL_INVALID_OPERATION,
+                            "clEnqueueWriteBuffer");
+    }
+
+    void readFromHostWriteOnlyBuffer() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_HOST_WRITE_ONLY, 64);
+        std::vector<char> host(64);
+        CLW_EXPECT_CL_ERROR(rig.queue.read(buffer, 0, 16, host.data()), CL_INVALID_OPERATION,
+                            "clEnqueueReadBuffer");
+    }
+
+    void mapOfHostNoAccessBuffer() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_HOST_NO_ACCESS, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.map(buffer, CL_MAP_READ, 0, 16), CL_INVALID_OPERATION,
+                            "clEnqueueMapBuffer");
+    }
+
+    void mapOutOfRange() {
+        CLW_RIG(rig);
+        Buffer buffer(rig.context, CL_MEM_READ_WRITE, 64);
+        CLW_EXPECT_CL_ERROR(rig.queue.map(buffer, CL_MAP_READ, 32, 64), CL_INVALID_VALUE,
+                            "clEnqueueMapBuffer");
+    }
+
+    // ---- Images (formats and sizes PoCL does support) ----------------------------------------
+
+    void readImageOutOfRange() {
+        CLW_RIG(rig);
+        Image image = Image::create2D(rig.context, CL_MEM_READ_WRITE, {CL_RGBA, CL_FLOAT}, 4, 4);
+        std::vector<float> host(4 * 4 * 4);
+        CLW_EXPECT_CL_ERROR(rig.queue.readImage(image, {2, 0, 0}, {4, 4, 1}, host.data()),
+                            CL_INVALID_VALUE, "clEnqueueReadImage");
+    }
+
+    void copyImagesOfDifferentFormats() {
+        CLW_RIG(rig);
+        Image a = Image::create2D(rig.context, CL_MEM_READ_WRITE, {CL_RGBA, CL_FLOAT}, 4, 4);
+        Image b = Image::create2D(rig.context, CL_MEM_READ_WRITE, {CL_RGBA, CL_UNORM_INT8}, 4, 4);
+        CLW_EXPECT_CL_ERROR(rig.queue.copyImage(a, b, {0, 0, 0}, {0, 0, 0}, {4, 4, 1}),
+                            CL_IMAGE_FORMAT_MISMATCH, "clEnqueueCopyImage");
+    }
+
+    void writeToHostReadOnlyImage() {
+        CLW_RIG(rig);
+        Image image = Image::create2D(rig.context, CL_MEM_READ_WRITE | CL_MEM_HOST_READ_ONLY,
+                                      {CL_RGBA, CL_FLOAT}, 4, 4);
+        std::vector<float> host(4 * 4 * 4);
+        CLW_EXPECT_CL_ERROR(rig.queue.writeImage(image, {0, 0, 0}, {4, 4, 1}, host.data()),
+                            CL_INVALID_OPERATION, "clEnqueueWriteImage");
+    }
+
+    // ---- Events ------------------------------------------------------------------------------
+
+    void userEventStatusSetTwice() {
+        CLW_RIG(rig);
+        UserEvent event(rig.context);
+        event.complete();
+        CLW_EXPECT_CL_ERROR(event.complete(), CL_INVALID_OPERATION, "clSetUserEventStatus");
+    }
+
+    void userEventPositiveStatus() {
+        CLW_RIG(rig);
+        UserEvent event(rig.context);
+        CLW_EXPECT_CL_ERROR(event.setStatus(5), CL_INVALID_VALUE, "clSetUserEventStatus");
+        event.complete();
+    }
+
+    void profilingOfUserEvent() {
+        CLW_RIG(rig);
+        UserEvent event(rig.context);
+        event.complete();
+        CLW_EXPECT_CL_ERROR(event.profilingTimes(), CL_PROFILING_INFO_NOT_AVAILABLE,
+                            "clGetEventProfilingInfo");
+    }
+
+    void waitOnNoEvent() {
+        const Event none;
+        CLW_EXPECT_CL_ERROR(none.wait(), CL_INVALID_EVENT, "clWaitForEvents");
+    }
+
+    void waitListWithNoEvent() {
+        CLW_RIG(rig);
+        const std::vector<Event> waitFor{Event()};
+        CLW_EXPECT_CL_ERROR(rig.queue.marker(waitFor), CL_INVALID_EVENT_WAIT_LIST,
+                            "clEnqueueMarkerWithWaitList");
+    }
+
+    void waitListFromAnotherContext() {
+        CLW_RIG(rig);
+        Context other(rig.device);
+        UserEvent foreign(other);
+        const std::vector<Event> waitFor{foreign};
+        CLW_EXPECT_CL_ERROR(rig.queue.marker(waitFor), CL_INVALID_CONTEXT,
+                            "clEnqueueMarkerWithWaitList");
+        foreign.complete();
+    }
+
+    // ---- Contexts, queues, samplers, devices, pipes, SVM ------------------------------------
+
+    void contextWithoutDevices() {
+        CLW_EXPECT_CL_ERROR(Context(std::vector<Device>{}), CL_INVALID_VALUE, "clCreateContext");
+    }
+
+    void contextOfAMissingDeviceType() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Context::fromType(rig.device.platform(), CL_DEVICE_TYPE_GPU),
+                            CL_DEVICE_NOT_FOUND, "clCreateContextFromType");
+    }
+
+    void queueWithInvalidProperties() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(CommandQueue(rig.context, rig.device, 0xF000), CL_INVALID_VALUE,
+                            "clCreateCommandQueueWithProperties");
+    }
+
+    void queueSizeWithoutOnDeviceQueue() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(CommandQueue(rig.context, rig.device,
+                                         std::vector<cl_queue_properties>{CL_QUEUE_PROPERTIES,
+                                                                          CL_QUEUE_PROFILING_ENABLE,
+                                                                          CL_QUEUE_SIZE, 1024}),
+                            CL_INVALID_VALUE, "clCreateCommandQueueWithProperties");
+    }
+
+    void samplerUnnormalizedWithRepeat() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Sampler(rig.context, false, CL_ADDRESS_REPEAT, CL_FILTER_NEAREST),
+                            CL_INVALID_VALUE, "clCreateSamplerWithProperties");
+        CLW_EXPECT_CL_ERROR(
+            Sampler(rig.context, false, CL_ADDRESS_MIRRORED_REPEAT, CL_FILTER_NEAREST),
+            CL_INVALID_VALUE, "clCreateSamplerWithProperties");
+    }
+
+    void partitionByCountsAboveTheUnits() {
+        CLW_RIG(rig);
+        const cl_uint units = rig.device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        CLW_EXPECT_CL_ERROR(rig.device.partitionByCounts({units, 1}),
+                            CL_INVALID_DEVICE_PARTITION_COUNT, "clCreateSubDevices");
+    }
+
+    void partitionEquallyAboveTheUnits() {
+        CLW_RIG(rig);
+        const cl_uint units = rig.device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+        CLW_EXPECT_CL_ERROR(rig.device.partitionEqually(units + 1), CL_INVALID_VALUE,
+                            "clCreateSubDevices");
+    }
+
+    void partitionOfNoDevice() {
+        const Device none;
+        CLW_EXPECT_CL_ERROR(none.partitionEqually(1), CL_INVALID_DEVICE, "clCreateSubDevices");
+    }
+
+    void pipeWithoutPipeSupport() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(Pipe(rig.context, CL_MEM_READ_WRITE, 4, 16), CL_INVALID_OPERATION,
+                            "clCreatePipe");
+    }
+
+    void svmFreeOfNothing() {
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(rig.queue.svmFree({}), CL_INVALID_VALUE, "clEnqueueSVMFree");
+    }
+
+    void svmCopyToNull() {
+        CLW_RIG(rig);
+        std::vector<char> host(16);
+        CLW_EXPECT_CL_ERROR(rig.queue.svmMemcpy(nullptr, host.data(), host.size()),
+                            CL_INVALID_VALUE, "clEnqueueSVMMemcpy");
+    }
+
+    void svmAllocationOfZeroBytes() {
+        // clSVMAlloc returns no code: the engine names the reason itself.
+        CLW_RIG(rig);
+        CLW_EXPECT_CL_ERROR(SvmAllocation(rig.context, CL_MEM_READ_WRITE, 0), CL_OUT_OF_RESOURCES,
+                            "clSVMAlloc");
+        try {
+            SvmAllocation(rig.context, CL_MEM_READ_WRITE, 0);
+        } catch (const ClError& error) {
+            QVERIFY2(contains(error.what(), "the size must be above 0"), error.what());
+        }
+    }
+
+    // ---- Error names -------------------------------------------------------------------------
+
+    void errorNamesCoverEveryCode() {
+#define CLW_CODE(c)                                                                                \
+    { c, #c }
+        const std::pair<cl_int, const char*> codes[] = {
+            CLW_CODE(CL_DEVICE_NOT_FOUND),
+            CLW_CODE(CL_DEVICE_NOT_AVAILABLE),
+            CLW_CODE(CL_COMPILER_NOT_AVAILABLE),
+            CLW_CODE(CL_MEM_OBJECT_ALLOCATION_FAILURE),
+            CLW_CODE(CL_OUT_OF_RESOURCES),
+            CLW_CODE(CL_OUT_OF_HOST_MEMORY),
+            CLW_CODE(CL_PROFILING_INFO_NOT_AVAILABLE),
+            CLW_CODE(CL_MEM_COPY_OVERLAP),
+            CLW_CODE(CL_IMAGE_FORMAT_MISMATCH),
+            CLW_CODE(CL_IMAGE_FORMAT_NOT_SUPPORTED),
+            CLW_CODE(CL_BUILD_PROGRAM_FAILURE),
+            CLW_CODE(CL_MAP_FAILURE),
+            CLW_CODE(CL_MISALIGNED_SUB_BUFFER_OFFSET),
+            CLW_CODE(CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST),
+            CLW_CODE(CL_COMPILE_PROGRAM_FAILURE),
+            CLW_CODE(CL_LINKER_NOT_AVAILABLE),
+            CLW_CODE(CL_LINK_PROGRAM_FAILURE),
+            CLW_CODE(CL_DEVICE_PARTITION_FAILED),
+            CLW_CODE(CL_KERNEL_ARG_INFO_NOT_AVAILABLE),
+            CLW_CODE(CL_INVALID_VALUE),
+            CLW_CODE(CL_INVALID_DEVICE_TYPE),
+            CLW_CODE(CL_INVALID_PLATFORM),
+            CLW_CODE(CL_INVALID_DEVICE),
+            CLW_CODE(CL_INVALID_CONTEXT),
+            CLW_CODE(CL_INVALID_QUEUE_PROPERTIES),
+            CLW_CODE(CL_INVALID_COMMAND_QUEUE),
+            CLW_CODE(CL_INVALID_HOST_PTR),
+            CLW_CODE(CL_INVALID_MEM_OBJECT),
+            CLW_CODE(CL_INVALID_IMAGE_FORMAT_DESCRIPTOR),
+            CLW_CODE(CL_INVALID_IMAGE_SIZE),
+            CLW_CODE(CL_INVALID_SAMPLER),
+            CLW_CODE(CL_INVALID_BINARY),
+            CLW_CODE(CL_INVALID_BUILD_OPTIONS),
+            CLW_CODE(CL_INVALID_PROGRAM),
+            CLW_CODE(CL_INVALID_PROGRAM_EXECUTABLE),
+            CLW_CODE(CL_INVALID_KERNEL_NAME),
+            CLW_CODE(CL_INVALID_KERNEL_DEFINITION),
+            CLW_CODE(CL_INVALID_KERNEL),
+            CLW_CODE(CL_INVALID_ARG_INDEX),
+            CLW_CODE(CL_INVALID_ARG_VALUE),
+            CLW_CODE(CL_INVALID_ARG_SIZE),
+            CLW_CODE(CL_INVALID_KERNEL_ARGS),
+            CLW_CODE(CL_INVALID_WORK_DIMENSION),
+            CLW_CODE(CL_INVALID_WORK_GROUP_SIZE),
+            CLW_CODE(CL_INVALID_WORK_ITEM_SIZE),
+            CLW_CODE(CL_INVALID_GLOBAL_OFFSET),
+            CLW_CODE(CL_INVALID_EVENT_WAIT_LIST),
+            CLW_CODE(CL_INVALID_EVENT),
+            CLW_CODE(CL_INVALID_OPERATION),
+            CLW_CODE(CL_INVALID_GL_OBJECT),
+            CLW_CODE(CL_INVALID_BUFFER_SIZE),
+            CLW_CODE(CL_INVALID_MIP_LEVEL),
+            CLW_CODE(CL_INVALID_GLOBAL_WORK_SIZE),
+            CLW_CODE(CL_INVALID_PROPERTY),
+            CLW_CODE(CL_INVALID_IMAGE_DESCRIPTOR),
+            CLW_CODE(CL_INVALID_COMPILER_OPTIONS),
+            CLW_CODE(CL_INVALID_LINKER_OPTIONS),
+            CLW_CODE(CL_INVALID_DEVICE_PARTITION_COUNT),
+            CLW_CODE(CL_INVALID_PIPE_SIZE),
+            CLW_CODE(CL_INVALID_DEVICE_QUEUE),
+            CLW_CODE(CL_INVALID_SPEC_ID),
+            CLW_CODE(CL_MAX_SIZE_RESTRICTION_EXCEEDED),
+        };
+#undef CLW_CODE
+        // cl.h defines -1..-19 and -30..-72: 62 codes, each named as the header names it.
+        QCOMPARE(std::size(codes), size_t(62));
+        for (cl_int code = -1; code >= -72; --code) {
+            const char* expected = nullptr;
+            for (const auto& [value, name] : codes)
+                if (value == code)
+                    expected = name;
+            const std::string name = errorName(code);
+            if (expected)
+                QCOMPARE(name.c_str(), expected);
+            else
+                QCOMPARE(name, "CL_UNKNOWN_ERROR(" + std::to_string(code) + ")");
+        }
+        QCOMPARE(errorName(-20).c_str(), "CL_UNKNOWN_ERROR(-20)");
+        QCOMPARE(errorName(-9999).c_str(), "CL_UNKNOWN_ERROR(-9999)");
+        QCOMPARE(errorName(CL_SUCCESS).c_str(), "CL_SUCCESS");
+        QCOMPARE(errorName(CL_PLATFORM_NOT_FOUND_KHR).c_str(), "CL_PLATFORM_NOT_FOUND_KHR");
+
+        const ClError withDoing(CL_INVALID_ARG_SIZE, "clSetKernelArg", "setting argument 2");
+        QCOMPARE(withDoing.what(),
+                 "clSetKernelArg failed with CL_INVALID_ARG_SIZE (-51) while setting argument 2");
+        QCOMPARE(withDoing.name().c_str(), "CL_INVALID_ARG_SIZE");
+        QCOMPARE(withDoing.doing().c_str(), "setting argument 2");
+        const ClError bare(-9999, "clFinish", "");
+        QCOMPARE(bare.what(), "clFinish failed with CL_UNKNOWN_ERROR(-9999) (-9999)");
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNegative)
+#include "tst_negative.moc"

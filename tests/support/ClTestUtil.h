@@ -1,0 +1,65 @@
+#pragma once
+// Helpers shared by the runtime tests: checking a thrown ClError exactly, building programs that
+// must build, and reading buffers back.
+#include "clw/engine/ClError.h"
+#include "clw/engine/CommandQueue.h"
+#include "clw/engine/Program.h"
+
+#include <QtTest>
+
+#include <string>
+#include <vector>
+
+// Runs `statement` and fails the test unless it throws ClError with exactly `expected` (code and
+// name) from the C function `fn`, whose name what() must mention.
+#define CLW_EXPECT_CL_ERROR(statement, expected, fn)                                               \
+    do {                                                                                           \
+        bool clwThrown_ = false;                                                                   \
+        try {                                                                                      \
+            statement;                                                                             \
+        } catch (const ::clw::engine::ClError& clwError_) {                                        \
+            clwThrown_ = true;                                                                     \
+            const std::string clwWhat_ = clwError_.what();                                         \
+            QVERIFY2(                                                                              \
+                clwError_.code() == (expected),                                                    \
+                qPrintable(QStringLiteral("expected %1, got: %2")                                  \
+                               .arg(QLatin1String(#expected), QString::fromStdString(clwWhat_)))); \
+            QCOMPARE(clwError_.name().c_str(), #expected);                                         \
+            QCOMPARE(clwError_.function().c_str(), fn);                                            \
+            QVERIFY2(clwWhat_.find(fn) != std::string::npos, clwWhat_.c_str());                    \
+            QVERIFY2(clwWhat_.find(#expected) != std::string::npos, clwWhat_.c_str());             \
+        }                                                                                          \
+        QVERIFY2(clwThrown_, "expected ClError " #expected " from " fn);                           \
+    } while (0)
+
+// Builds `program` with `options` and fails the test with the build log when it does not build.
+#define CLW_BUILD_OR_FAIL(program, options)                                                        \
+    do {                                                                                           \
+        const ::clw::engine::BuildResult clwBuild_ = (program).build(options);                     \
+        QVERIFY2(clwBuild_.ok(), clwBuild_.message().c_str());                                     \
+    } while (0)
+
+namespace clw::test {
+
+// Reads `count` elements of T from the start of `buffer` (blocking).
+template <class T>
+std::vector<T> readBack(const engine::CommandQueue& queue, const engine::Buffer& buffer,
+                        size_t count) {
+    std::vector<T> values(count);
+    queue.read(buffer, 0, count * sizeof(T), values.data());
+    return values;
+}
+
+// A buffer initialised with `values` (CL_MEM_COPY_HOST_PTR).
+template <class T>
+engine::Buffer bufferWith(const engine::Context& context, std::vector<T> values,
+                          cl_mem_flags flags = CL_MEM_READ_WRITE) {
+    return engine::Buffer(context, flags | CL_MEM_COPY_HOST_PTR, values.size() * sizeof(T),
+                          values.data());
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+
+} // namespace clw::test
