@@ -7,6 +7,8 @@
 
 #include <QJsonDocument>
 
+#include <exception>
+
 namespace clw::app {
 
 namespace {
@@ -88,7 +90,13 @@ int runDevicesCommand(const QStringList& options, QTextStream& out, QTextStream&
             return kExitUsage;
         }
     }
-    const DeviceSnapshot snapshot = ui::takeDeviceSnapshot();
+    DeviceSnapshot snapshot;
+    try {
+        snapshot = ui::takeDeviceSnapshot(); // OpenCL errors are in the snapshot, per platform
+    } catch (const std::exception& error) {
+        err << "clworkbench devices: reading the devices failed: " << error.what() << '\n';
+        return kExitFailure;
+    }
     if (json) {
         out << QJsonDocument(devicesToJson(snapshot)).toJson(QJsonDocument::Indented);
     } else {

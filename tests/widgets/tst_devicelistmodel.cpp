@@ -163,6 +163,30 @@ void TestDeviceListModel::probeRecordsAFailingDeviceQuery() {
     QCOMPARE(model.data(model.index(0, 0), DeviceListModel::ErrorRole).toString(),
              snapshot.platforms[0].error);
 
+    // A driver that fails outright, leaving the count at 0, fails the platform the same way.
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clGetDeviceIDs = [](cl_platform_id, cl_device_type, cl_uint, cl_device_id*,
+                                         cl_uint*) -> cl_int { return CL_INVALID_PLATFORM; };
+        snapshot = takeDeviceSnapshot();
+    }
+    QCOMPARE(int(snapshot.platforms.size()), platformCount);
+    for (const PlatformEntry& platform : snapshot.platforms)
+        QVERIFY2(platform.error.contains(QStringLiteral("CL_INVALID_PLATFORM")),
+                 qPrintable(platform.error));
+
+    // When the platforms themselves cannot be listed, the snapshot says why.
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clGetPlatformIDs = [](cl_uint, cl_platform_id*, cl_uint*) -> cl_int {
+            return CL_OUT_OF_HOST_MEMORY;
+        };
+        snapshot = takeDeviceSnapshot();
+    }
+    QVERIFY(snapshot.platforms.isEmpty());
+    QVERIFY2(snapshot.error.contains(QStringLiteral("clGetPlatformIDs")),
+             qPrintable(snapshot.error));
+
     // With the real API back, the same probe lists the devices again.
     QCOMPARE(takeDeviceSnapshot().deviceCount(), int(engine::allDevices().size()));
 }
