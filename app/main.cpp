@@ -1,6 +1,8 @@
 // clworkbench: the command-line verbs (no display needed) and, without a verb, the GUI.
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
+#include "cli/BuildCommand.h"
+#include "cli/CacheCommand.h"
 #include "cli/DevicesCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
@@ -22,6 +24,7 @@ void describeApplication() {
 
 bool isCommandLine(const QString& first) {
     static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("sample"),
+                                      QStringLiteral("build"),     QStringLiteral("cache"),
                                       QStringLiteral("--help"),    QStringLiteral("-h"),
                                       QStringLiteral("--version"), QStringLiteral("-v")};
     // A first argument not starting with '-' is a verb, known or not; other options go to the
@@ -46,7 +49,12 @@ int runCommandLine(const QStringList& arguments) {
         return clw::app::runDevicesCommand(options, out, err);
     if (verb == QLatin1String("sample"))
         return clw::app::runSampleCommand(options, out, err);
-    err << "clworkbench: unknown verb '" << verb << "'. Verbs: devices, sample; see clworkbench "
+    if (verb == QLatin1String("build"))
+        return clw::app::runBuildCommand(options, out, err);
+    if (verb == QLatin1String("cache"))
+        return clw::app::runCacheCommand(options, out, err);
+    err << "clworkbench: unknown verb '" << verb
+        << "'. Verbs: devices, sample, build, cache; see clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }

@@ -6,10 +6,12 @@
 
 #include "TestDevice.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace engine = clw::engine;
@@ -63,6 +65,8 @@ private Q_SLOTS:
     void sampleOnNamedDevice();
     void sampleOnMissingDevice();
     void unknownVerbFails();
+    void buildPrintsDiagnostics();
+    void buildUsesTheCacheAndCacheVerbsExplainIt();
     void unknownOptionFails();
 };
 
@@ -180,6 +184,64 @@ void TestCli::sampleOnMissingDevice() {
                                   QStringLiteral("no-such-device-xyz")});
     QCOMPARE(run.exitCode, 1);
     QVERIFY2(run.err.contains(QStringLiteral("no-such-device-xyz")), qPrintable(describe(run)));
+}
+
+void TestCli::buildPrintsDiagnostics() {
+    CLW_REQUIRE_DEVICE(device);
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("bad.cl")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("__kernel void k(__global int* o) {\n"
+               "  int x = 1;\n"
+               "  o[0] = x + zz;\n"
+               "  int q = 1\n"
+               "}\n");
+    file.close();
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    const Run run = runWorkbench({QStringLiteral("build"), file.fileName()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(
+        run.out.contains(QStringLiteral("bad.cl:3:14: error: use of undeclared identifier 'zz'")),
+        qPrintable(describe(run)));
+    QVERIFY2(run.out.contains(QStringLiteral("bad.cl:4:12: error: expected ';'")),
+             qPrintable(describe(run)));
+    QVERIFY(run.out.contains(QStringLiteral("failed on ")));
+}
+
+void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {
+    CLW_REQUIRE_DEVICE(device);
+    QTemporaryDir dir;
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    QFile header(dir.filePath(QStringLiteral("value.h")));
+    QVERIFY(header.open(QIODevice::WriteOnly));
+    header.write("#define VALUE 3\n");
+    header.close();
+    QFile file(dir.filePath(QStringLiteral("good.cl")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("#include \"value.h\"\n__kernel void k(__global int* o) { o[0] = VALUE; }\n");
+    file.close();
+    const Run first = runWorkbench({QStringLiteral("build"), file.fileName()});
+    QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+    QVERIFY(!first.out.contains(QStringLiteral("from the cache")));
+    const Run second = runWorkbench({QStringLiteral("build"), file.fileName()});
+    QVERIFY2(second.out.contains(QStringLiteral("(from the cache)")), qPrintable(describe(second)));
+
+    const Run list = runWorkbench({QStringLiteral("cache"), QStringLiteral("list")});
+    QCOMPARE(list.exitCode, 0);
+    QVERIFY2(list.out.startsWith(QStringLiteral("1 entry in ")), qPrintable(describe(list)));
+    QVERIFY(
+        list.out.contains(QStringLiteral("include:") + dir.filePath(QStringLiteral("value.h"))));
+    QVERIFY(list.out.contains(QString::fromStdString(device.name())));
+    QVERIFY(list.out.contains(QStringLiteral("hits             1")));
+    const Run stats = runWorkbench({QStringLiteral("cache"), QStringLiteral("stats")});
+    QVERIFY2(stats.out.contains(QStringLiteral("entries    1")), qPrintable(describe(stats)));
+    const Run clear = runWorkbench({QStringLiteral("cache"), QStringLiteral("clear")});
+    QVERIFY2(clear.out.startsWith(QStringLiteral("removed 1 entry")), qPrintable(describe(clear)));
+    const Run empty = runWorkbench({QStringLiteral("cache"), QStringLiteral("list")});
+    QVERIFY(empty.out.startsWith(QStringLiteral("0 entries")));
+    const Run bad = runWorkbench({QStringLiteral("cache"), QStringLiteral("frob")});
+    QCOMPARE(bad.exitCode, 2);
+    qunsetenv("XDG_CACHE_HOME");
 }
 
 void TestCli::unknownVerbFails() {
