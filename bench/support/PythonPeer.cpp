@@ -36,8 +36,11 @@ std::optional<std::map<std::string, double>> runPythonPeer(const std::string& sc
         file << kPickDevicePython << script;
     }
     setenv("CLW_BENCH_DEVICE", deviceName.c_str(), 1);
-    // Debian's interpreter, where python3-pyopencl lives, before whatever python3 is first on PATH.
-    const char* python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
+    // CLW_PYTHON names an interpreter with PyOpenCL; else Debian's, where python3-pyopencl lives,
+    // before whatever python3 is first on PATH.
+    const char* python = std::getenv("CLW_PYTHON");
+    if (!python || !*python)
+        python = access("/usr/bin/python3", X_OK) == 0 ? "/usr/bin/python3" : "python3";
     const std::string command = std::string(python) + " " + path;
     FILE* pipe = popen(command.c_str(), "r");
     if (!pipe) {
