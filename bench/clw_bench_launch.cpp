@@ -1,0 +1,163 @@
+// clw_bench_launch (issue: kernel launches): host time per launch of an empty kernel with one
+// buffer argument, raw C API (clSetKernelArg + clEnqueueNDRangeKernel) against the engine's
+// launch path, the LaunchService and PyOpenCL's kernel call; and the round trip (launch, wait,
+// result on the caller's thread), raw against the LaunchService.
+#include "BenchOptions.h"
+#include "BenchReport.h"
+#include "PythonPeer.h"
+#include "Stopwatch.h"
+
+#include "clw/engine/Kernel.h"
+#include "clw/engine/LaunchService.h"
+
+#include <cmath>
+#include <cstdio>
+#include <future>
+
+using namespace clw;
+using namespace clw::engine;
+
+namespace {
+
+const char* kSource = "__kernel void empty(__global float* data) { }\n";
+
+const char* kPyOpenClLaunch = R"PY(
+import numpy as np
+device = pick_device()
+context = cl.Context([device])
+queue = cl.CommandQueue(context)
+program = cl.Program(context, "__kernel void empty(__global float* data) { }").build()
+buffer = cl.Buffer(context, cl.mem_flags.READ_WRITE, 4096)
+kernel = program.empty
+count = int(os.environ["CLW_BENCH_LAUNCHES"])
+for _ in range(1000):
+    kernel(queue, (64,), None, buffer)
+queue.finish()
+start = time.perf_counter()
+for _ in range(count):
+    kernel(queue, (64,), None, buffer)
+queue.finish()
+print("pyopencl_call_s", (time.perf_counter() - start) / count)
+kernel.set_arg(0, buffer)
+start = time.perf_counter()
+for _ in range(count):
+    kernel.set_arg(0, buffer)
+    cl.enqueue_nd_range_kernel(queue, kernel, (64,), None)
+queue.finish()
+print("pyopencl_enqueue_s", (time.perf_counter() - start) / count)
+)PY";
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const auto options = bench::parseBenchOptions(
+        argc, argv, "Launch overhead: raw C API vs engine vs LaunchService vs PyOpenCL");
+    const Device device = bench::requireDevice(options);
+    Context context(device);
+    CommandQueue queue(context, device);
+    Program program = Program::fromSource(context, kSource);
+    if (!program.build().ok()) {
+        std::fprintf(stderr, "build failed\n");
+        return 1;
+    }
+    Buffer buffer(context, CL_MEM_READ_WRITE, 4096);
+    const int launches = options.quick ? 2000 : 20000;
+    const size_t global = 64;
+
+    // Raw C API.
+    cl_int code = CL_SUCCESS;
+    cl_kernel raw = clCreateKernel(program.get(), "empty", &code);
+    cl_mem mem = buffer.get();
+    auto rawBatch = [&] {
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i) {
+            clSetKernelArg(raw, 0, sizeof mem, &mem);
+            clEnqueueNDRangeKernel(queue.get(), raw, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   nullptr);
+        }
+        clFinish(queue.get());
+        return clock.seconds() / launches;
+    };
+    // The engine: typed argument, an event per launch.
+    Kernel kernel(program, "empty");
+    auto engineBatch = [&] {
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i) {
+            kernel.setArg(0, buffer);
+            queue.ndRange(kernel, global);
+        }
+        queue.finish();
+        return clock.seconds() / launches;
+    };
+    rawBatch();
+    engineBatch(); // warm-up
+    double rawSeconds = 1e9, engineSeconds = 1e9;
+    for (int round = 0; round < 3; ++round) { // best of three, interleaved
+        rawSeconds = std::min(rawSeconds, rawBatch());
+        engineSeconds = std::min(engineSeconds, engineBatch());
+    }
+    bench::printFigure("raw_launch", rawSeconds * 1e6, "us");
+    bench::printFigure("engine_launch", engineSeconds * 1e6, "us");
+
+    // The LaunchService: checked arguments, profiling, results delivered by callback.
+    LaunchService service(context, device);
+    LaunchRequest request;
+    request.program = program;
+    request.kernelName = "empty";
+    request.arguments = {ArgumentValue::memory(buffer)};
+    request.geometry.global = NDRange(global);
+    service.launch(request).get();
+    {
+        std::atomic<int> done{0};
+        std::promise<void> all;
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i)
+            service.launch(request, [&](LaunchResult) {
+                if (++done == launches)
+                    all.set_value();
+            });
+        all.get_future().wait();
+        bench::printFigure("launchservice_launch", clock.seconds() / launches * 1e6, "us");
+    }
+
+    // Round trips: launch, wait for completion, result on the caller's thread.
+    const int trips = options.quick ? 200 : 2000;
+    double rawTrip = 1e9, serviceTrip = 1e9;
+    for (int round = 0; round < 3; ++round) {
+        bench::Stopwatch clock;
+        for (int i = 0; i < trips; ++i) {
+            cl_event event;
+            clSetKernelArg(raw, 0, sizeof mem, &mem);
+            clEnqueueNDRangeKernel(queue.get(), raw, 1, nullptr, &global, nullptr, 0, nullptr,
+                                   &event);
+            clWaitForEvents(1, &event);
+            clReleaseEvent(event);
+        }
+        rawTrip = std::min(rawTrip, clock.seconds() / trips);
+        clock.restart();
+        for (int i = 0; i < trips; ++i)
+            service.launch(request).get();
+        serviceTrip = std::min(serviceTrip, clock.seconds() / trips);
+    }
+    bench::printFigure("raw_round_trip", rawTrip * 1e6, "us");
+    bench::printFigure("launchservice_round_trip", serviceTrip * 1e6, "us");
+    clReleaseKernel(raw);
+
+    setenv("CLW_BENCH_LAUNCHES", std::to_string(launches).c_str(), 1);
+    const auto peer = bench::runPythonPeer(kPyOpenClLaunch, device.name());
+    double pyopencl = NAN;
+    if (peer && peer->count("pyopencl_call_s")) {
+        pyopencl = peer->at("pyopencl_call_s");
+        bench::printFigure("pyopencl_kernel_call", pyopencl * 1e6, "us");
+        bench::printFigure("pyopencl_set_arg_enqueue", peer->at("pyopencl_enqueue_s") * 1e6, "us");
+    }
+
+    bench::printGoal("engine_launch_us", engineSeconds * 1e6, "<=", rawSeconds * 1e6 + 0.5);
+    if (!std::isnan(pyopencl))
+        bench::printGoal("engine_vs_pyopencl_us", engineSeconds * 1e6, "<", pyopencl * 1e6);
+    else
+        std::printf(
+            "goal engine_vs_pyopencl_us unmeasured (the PyOpenCL peer did not run) MISSED\n");
+    bench::printGoal("launchservice_round_trip_us", serviceTrip * 1e6, "<=", rawTrip * 1e6 + 5.0);
+    return 0;
+}

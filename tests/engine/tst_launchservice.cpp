@@ -1,0 +1,214 @@
+// The LaunchService on the device: launches and transfers in order on its worker, results with
+// profiling times, run N times, wait lists, empty ranges, geometry errors, cancellation.
+#include "TestDevice.h"
+
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/UserEvent.h"
+
+#include <QtTest>
+
+#include <future>
+#include <thread>
+
+using namespace clw::engine;
+
+namespace {
+
+const char* kSource = R"CLC(
+__kernel void twice(__global float* data) {
+    int i = get_global_id(0);
+    data[i] = 2.0f * data[i];
+}
+__kernel void tiled(__global int* out) __attribute__((reqd_work_group_size(4, 1, 1)));
+__kernel void tiled(__global int* out) { out[get_global_id(0)] = get_local_size(0); }
+)CLC";
+
+std::vector<unsigned char> floatsAsBytes(const std::vector<float>& values) {
+    const auto* begin = reinterpret_cast<const unsigned char*>(values.data());
+    return {begin, begin + values.size() * sizeof(float)};
+}
+
+std::vector<float> bytesAsFloats(const std::vector<unsigned char>& bytes) {
+    std::vector<float> values(bytes.size() / sizeof(float));
+    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
+    return values;
+}
+
+LaunchRequest twiceOn(const Program& program, const Buffer& buffer, size_t count) {
+    LaunchRequest request;
+    request.program = program;
+    request.kernelName = "twice";
+    request.arguments = {ArgumentValue::memory(buffer)};
+    request.geometry.global = NDRange(count);
+    return request;
+}
+
+// Seam: holds clEnqueueNDRangeKernel until the test lets it go, to keep the worker busy.
+ClApi g_real;
+std::promise<void>* g_entered = nullptr;
+std::shared_future<void> g_release;
+cl_int CL_API_CALL heldLaunch(cl_command_queue q, cl_kernel k, cl_uint d, const size_t* o,
+                              const size_t* g, const size_t* l, cl_uint n, const cl_event* w,
+                              cl_event* e) {
+    if (g_entered) {
+        g_entered->set_value();
+        g_entered = nullptr;
+        g_release.wait();
+    }
+    return g_real.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
+}
+
+} // namespace
+
+class TestLaunchService : public QObject {
+    Q_OBJECT
+private slots:
+    void transfersAndLaunchesStayInOrder() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        LaunchService service(context, device);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 64 * sizeof(float));
+        std::vector<float> input(64);
+        for (int i = 0; i < 64; ++i)
+            input[i] = float(i);
+        // Nothing here waits: upload, two launches, download, all queued at once.
+        const std::thread::id caller = std::this_thread::get_id();
+        std::promise<std::thread::id> uploadThread;
+        service.upload(buffer, 0, floatsAsBytes(input), [&](LaunchResult result) {
+            QVERIFY(result.ok);
+            uploadThread.set_value(std::this_thread::get_id());
+        });
+        auto first = service.launch(twiceOn(program, buffer, 64));
+        auto second = service.launch(twiceOn(program, buffer, 64));
+        auto download = service.download(buffer, 0, 64 * sizeof(float));
+        QVERIFY(uploadThread.get_future().get() != caller);
+        const LaunchResult one = first.get();
+        QVERIFY2(one.ok, one.error.c_str());
+        QCOMPARE(one.runs.size(), size_t(1));
+        const ProfilingTimes& times = one.runs[0];
+        QVERIFY(times.queued <= times.submitted);
+        QVERIFY(times.submitted <= times.started);
+        QVERIFY(times.started <= times.ended);
+        QVERIFY(second.get().ok);
+        const std::vector<float> output = bytesAsFloats(download.get().data);
+        QCOMPARE(output.size(), size_t(64));
+        for (int i = 0; i < 64; ++i)
+            QCOMPARE(output[i], 4.0f * float(i));
+    }
+
+    void runNTimesGivesMinMedianMax() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        LaunchService service(context, device);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 1024 * sizeof(float));
+        std::promise<LaunchResult> filled;
+        const float one = 1.0f;
+        service.fill(buffer,
+                     {reinterpret_cast<const unsigned char*>(&one),
+                      reinterpret_cast<const unsigned char*>(&one) + 4},
+                     0, 1024 * sizeof(float), [&](LaunchResult r) { filled.set_value(r); });
+        QVERIFY(filled.get_future().get().ok);
+        LaunchRequest request = twiceOn(program, buffer, 1024);
+        request.repeat = 5;
+        const LaunchResult result = service.launch(request).get();
+        QVERIFY(result.ok);
+        QCOMPARE(result.runs.size(), size_t(5));
+        QVERIFY(result.minNs() > 0);
+        QVERIFY(result.minNs() <= result.medianNs());
+        QVERIFY(result.medianNs() <= result.maxNs());
+        const auto values = bytesAsFloats(service.download(buffer, 0, 16).get().data);
+        QCOMPARE(values[3], 32.0f); // doubled five times
+    }
+
+    void waitListHoldsTheLaunch() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        LaunchService service(context, device);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        std::vector<float> ones(16, 1.0f);
+        service.upload(buffer, 0, floatsAsBytes(ones), [](LaunchResult) {});
+        UserEvent gate(context);
+        LaunchRequest request = twiceOn(program, buffer, 16);
+        request.waitFor = {gate};
+        auto held = service.launch(request);
+        QCOMPARE(held.wait_for(std::chrono::milliseconds(300)), std::future_status::timeout);
+        gate.complete();
+        QVERIFY(held.get().ok);
+        QCOMPARE(bytesAsFloats(service.download(buffer, 0, 4).get().data)[0], 2.0f);
+    }
+
+    void emptyRangesAndGeometryErrors() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        LaunchService service(context, device);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 64 * sizeof(int));
+        LaunchRequest empty = twiceOn(program, buffer, 0);
+        empty.geometry.allowEmpty = true;
+        const LaunchResult marker = service.launch(empty).get();
+        QVERIFY(marker.ok);
+        QVERIFY(marker.empty);
+
+        LaunchRequest tiled;
+        tiled.program = program;
+        tiled.kernelName = "tiled";
+        tiled.arguments = {ArgumentValue::memory(buffer)};
+        tiled.geometry.global = NDRange(16);
+        const LaunchResult filledIn = service.launch(tiled).get(); // reqd fills the local size
+        QVERIFY2(filledIn.ok, filledIn.error.c_str());
+        QCOMPARE(filledIn.local[0], size_t(4));
+        tiled.geometry.local = NDRange(8);
+        const LaunchResult refused = service.launch(tiled).get();
+        QVERIFY(!refused.ok);
+        QCOMPARE(refused.code, CL_INVALID_WORK_GROUP_SIZE);
+        QVERIFY(QString::fromStdString(refused.error)
+                    .contains(QStringLiteral("requires the local size (4)")));
+
+        LaunchRequest badArgs = twiceOn(program, buffer, 16);
+        badArgs.arguments = {ArgumentValue::scalar(1.0f)};
+        const LaunchResult rejected = service.launch(badArgs).get();
+        QVERIFY(!rejected.ok);
+        QCOMPARE(rejected.code, CL_INVALID_ARG_VALUE);
+        QVERIFY(QString::fromStdString(rejected.error).contains(QStringLiteral("argument 0")));
+    }
+
+    void cancelsWhatHasNotStarted() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        ScopedClApi seam;
+        g_real = seam.real();
+        std::promise<void> entered;
+        std::promise<void> release;
+        g_entered = &entered;
+        g_release = release.get_future().share();
+        seam.api().clEnqueueNDRangeKernel = heldLaunch;
+        {
+            LaunchService service(context, device);
+            auto busy = service.launch(twiceOn(program, buffer, 16));
+            entered.get_future().wait(); // the worker is inside the first launch
+            std::promise<LaunchResult> cancelled;
+            const auto id = service.launch(twiceOn(program, buffer, 16),
+                                           [&](LaunchResult r) { cancelled.set_value(r); });
+            QVERIFY(service.cancel(id));
+            const LaunchResult result = cancelled.get_future().get();
+            QVERIFY(result.cancelled);
+            QVERIFY(!result.ok);
+            release.set_value();
+            QVERIFY(busy.get().ok);
+            QVERIFY(!service.cancel(id)); // already gone
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchService)
+#include "tst_launchservice.moc"
