@@ -78,9 +78,18 @@ int main(int argc, char** argv) {
         clFinish(queue.get());
         return clock.seconds() / launches;
     };
-    // The engine: typed argument, an event per launch.
+    // The engine: typed argument, no event (as the raw loop), and with an event per launch.
     Kernel kernel(program, "empty");
     auto engineBatch = [&] {
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i) {
+            kernel.setArg(0, buffer);
+            queue.ndRangeWithoutEvent(kernel, global);
+        }
+        queue.finish();
+        return clock.seconds() / launches;
+    };
+    auto engineEventBatch = [&] {
         bench::Stopwatch clock;
         for (int i = 0; i < launches; ++i) {
             kernel.setArg(0, buffer);
@@ -91,13 +100,15 @@ int main(int argc, char** argv) {
     };
     rawBatch();
     engineBatch(); // warm-up
-    double rawSeconds = 1e9, engineSeconds = 1e9;
+    double rawSeconds = 1e9, engineSeconds = 1e9, engineEventSeconds = 1e9;
     for (int round = 0; round < 3; ++round) { // best of three, interleaved
         rawSeconds = std::min(rawSeconds, rawBatch());
         engineSeconds = std::min(engineSeconds, engineBatch());
+        engineEventSeconds = std::min(engineEventSeconds, engineEventBatch());
     }
     bench::printFigure("raw_launch", rawSeconds * 1e6, "us");
     bench::printFigure("engine_launch", engineSeconds * 1e6, "us");
+    bench::printFigure("engine_launch_with_event", engineEventSeconds * 1e6, "us");
 
     // The LaunchService: checked arguments, profiling, results delivered by callback.
     LaunchService service(context, device);

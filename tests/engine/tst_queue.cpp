@@ -315,6 +315,28 @@ private slots:
         QCOMPARE(readInts(queue, buffer, 4), (std::vector<int>{42, -1, -1, -1}));
     }
 
+    void launchWithoutEventRuns() {
+        CLW_REQUIRE_DEVICE(device);
+        const Context context(device);
+        const CommandQueue queue(context, device);
+        CLW_BUILD_PROGRAM(program, context, kSource);
+        const Buffer buffer(context, CL_MEM_READ_WRITE, 4 * sizeof(int));
+        queue.fill(buffer, -1, 0, 4 * sizeof(int));
+        const Kernel kernel(program, "answer");
+        kernel.setArg(0, buffer);
+        queue.ndRangeWithoutEvent(kernel, 1);
+        queue.finish();
+        QCOMPARE(readInts(queue, buffer, 4), (std::vector<int>{42, -1, -1, -1}));
+        // Its errors still name the launch.
+        try {
+            queue.ndRangeWithoutEvent(kernel, NDRange(3), NDRange(2));
+            QFAIL("a local size that does not divide the global size was accepted");
+        } catch (const ClError& error) {
+            QCOMPARE(error.code(), CL_INVALID_WORK_GROUP_SIZE);
+            QVERIFY(QString::fromStdString(error.what()).contains(QStringLiteral("answer")));
+        }
+    }
+
     void nativeKernelRunsOnceBeforeDependentCommands() {
         CLW_REQUIRE_DEVICE(device);
         QVERIFY2(device.info<CL_DEVICE_EXECUTION_CAPABILITIES>() & CL_EXEC_NATIVE_KERNEL,

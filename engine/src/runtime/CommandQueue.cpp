@@ -177,6 +177,21 @@ Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const N
     });
 }
 
+void CommandQueue::ndRangeWithoutEvent(const Kernel& kernel, const NDRange& global,
+                                       const NDRange& local, const NDRange& offset) const {
+    const cl_int code =
+        clApi().clEnqueueNDRangeKernel(get(), kernel.get(), global.dimensions(), offset.data(),
+                                       global.data(), local.data(), 0, nullptr, nullptr);
+    checkCl(code, "clEnqueueNDRangeKernel", [&] {
+        Device queueDevice;
+        try {
+            queueDevice = device();
+        } catch (const ClError&) {
+        }
+        return describeLaunch(kernel, global, local, offset, code, queueDevice);
+    });
+}
+
 Event CommandQueue::task(const Kernel& kernel, WaitList waitFor) const {
     const RawWaitList wait(waitFor);
     cl_event event = nullptr;

@@ -104,13 +104,12 @@ public:
     Event readImage(const Image& image, const Size3& origin, const Size3& region, void* host,
                     size_t rowPitch = 0, size_t slicePitch = 0, bool blocking = true,
                     WaitList waitFor = {}, std::shared_ptr<const void> keepAlive = {}) const;
-    Event writeImage(const Image& image, const Size3& origin, const Size3& region,
-                     const void* host, size_t rowPitch = 0, size_t slicePitch = 0,
-                     bool blocking = true, WaitList waitFor = {},
-                     std::shared_ptr<const void> keepAlive = {}) const;
+    Event writeImage(const Image& image, const Size3& origin, const Size3& region, const void* host,
+                     size_t rowPitch = 0, size_t slicePitch = 0, bool blocking = true,
+                     WaitList waitFor = {}, std::shared_ptr<const void> keepAlive = {}) const;
     // color: four floats, ints or uints by the image's channel type.
-    Event fillImage(const Image& image, const void* color, const Size3& origin,
-                    const Size3& region, WaitList waitFor = {}) const;
+    Event fillImage(const Image& image, const void* color, const Size3& origin, const Size3& region,
+                    WaitList waitFor = {}) const;
     Event copyImage(const Image& src, const Image& dst, const Size3& srcOrigin,
                     const Size3& dstOrigin, const Size3& region, WaitList waitFor = {}) const;
     Event copyImageToBuffer(const Image& src, const Buffer& dst, const Size3& srcOrigin,
@@ -124,6 +123,10 @@ public:
     // Kernels.
     Event ndRange(const Kernel& kernel, const NDRange& global, const NDRange& local = {},
                   const NDRange& offset = {}, WaitList waitFor = {}) const;
+    // The same launch without an event: creating one costs a few microseconds on some drivers
+    // (NVIDIA), which a loop of short kernels notices. finish() or a marker says when it is done.
+    void ndRangeWithoutEvent(const Kernel& kernel, const NDRange& global, const NDRange& local = {},
+                             const NDRange& offset = {}) const;
     Event task(const Kernel& kernel, WaitList waitFor = {}) const;
     // Runs a host function as a command (devices with CL_EXEC_NATIVE_KERNEL). The function
     // runs on a driver thread.
@@ -148,7 +151,8 @@ public:
     }
 
 private:
-    explicit CommandQueue(Handle<cl_command_queue> handle) : m_handle(std::move(handle)) {}
+    explicit CommandQueue(Handle<cl_command_queue> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_command_queue> m_handle;
 };
 
