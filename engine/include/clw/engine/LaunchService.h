@@ -4,6 +4,10 @@
 // comes back through a future or a callback. Commands of one service run in the order they were
 // submitted. Kernel objects are cached per (program, kernel name) in the worker, so no cl_kernel
 // is ever shared between threads (clSetKernelArg is not thread-safe).
+//
+// A result is delivered by the worker itself when nothing else waits behind the job (the
+// quickest round trip), else by the command's completion callback. Drivers that never call the
+// callback of a failed command (PoCL 3.1, pocl/pocl#1430) then leave that one result undelivered.
 #include "clw/engine/CommandQueue.h"
 #include "clw/engine/LaunchRequest.h"
 #include "clw/engine/LaunchResult.h"
