@@ -1,0 +1,82 @@
+#pragma once
+// Runs the editor's builds (DESIGN.md §3): each on an engine worker through the bridge, never on
+// the GUI thread. Every build carries a tag, so that a newer one replaces one still queued (in the
+// bridge's queue and in the BuildService's), and a generation, so that a result which is stale
+// when it arrives (the text changed since) is dropped. Live builds wait for a pause in typing.
+#include "editor/BuildInput.h"
+#include "models/BuildReport.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+#include <optional>
+
+namespace clw::engine {
+class BuildService;
+}
+
+namespace clw::ui {
+
+class BuildTargets;
+class EngineBridge;
+
+class BuildController : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kDefaultDebounceMs = 500;
+
+    // The bridge and the service must outlive the controller.
+    BuildController(EngineBridge& bridge, engine::BuildService& service, QObject* parent = nullptr);
+    ~BuildController() override;
+
+    // What a live build compiles, asked when the pause in typing is over (nullopt: nothing).
+    void setInputProvider(std::function<std::optional<BuildInput>()> provider) {
+        m_provider = std::move(provider);
+    }
+
+    // Starts a build now; returns its generation.
+    quint64 build(BuildInput input);
+    // Restarts the pause timer; when it runs out, builds what the provider gives. Nothing when
+    // live builds are off.
+    void scheduleLiveBuild();
+    void setLiveEnabled(bool on);
+    bool liveEnabled() const { return m_live; }
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    bool isLivePending() const { return m_debounce.isActive(); }
+
+    // True from a build's start until the newest one is answered.
+    bool isBuilding() const { return m_answered != m_generation; }
+    quint64 generation() const { return m_generation; }
+    // Builds replaced while queued, and results dropped because a newer build was asked for.
+    int replacedCount() const { return m_replaced; }
+    int droppedCount() const { return m_dropped; }
+    const BuildReport& lastReport() const { return m_lastReport; }
+
+Q_SIGNALS:
+    void buildStarted(quint64 generation, const QString& mainFile);
+    // The newest build's result (compiler errors included: a failed build is a normal result).
+    void buildFinished(const clw::ui::BuildReport& report);
+    // The newest build could not run (no device, the job threw): the message says what to do.
+    void buildFailed(quint64 generation, const QString& message);
+    // A queued build was replaced by a newer one before it ran.
+    void buildReplaced(quint64 generation);
+
+private:
+    void deliver(quint64 generation, bool cancelled, const QString& error, BuildReport report);
+
+    EngineBridge& m_bridge;
+    engine::BuildService& m_service;
+    std::shared_ptr<BuildTargets> m_targets;
+    std::function<std::optional<BuildInput>()> m_provider;
+    QTimer m_debounce;
+    bool m_live = true;
+    quint64 m_generation = 0;
+    quint64 m_answered = 0;
+    int m_replaced = 0;
+    int m_dropped = 0;
+    BuildReport m_lastReport;
+};
+
+} // namespace clw::ui

@@ -1,0 +1,35 @@
+#pragma once
+// Which devices an editor build is for, and the contexts to build in: resolved on a worker thread
+// (never on the GUI thread: it calls OpenCL) and cached, one context per platform, so that builds
+// as the person types do not create a context each time. Thread-safe.
+#include "clw/engine/Context.h"
+#include "clw/engine/Device.h"
+
+#include <QStringList>
+
+#include <map>
+#include <mutex>
+#include <vector>
+
+namespace clw::ui {
+
+class BuildTargets {
+public:
+    struct Group {
+        engine::Context context; // over every device of the platform
+        std::vector<engine::Device> devices; // the chosen ones
+    };
+
+    // names: empty = the default device; {"*"} = every device; else each name picks the first
+    // device whose platform or device name contains it. Throws std::runtime_error naming what
+    // was not found; never returns an empty list.
+    std::vector<Group> resolve(const QStringList& names);
+
+private:
+    engine::Context contextFor(const engine::Device& device);
+
+    std::mutex m_mutex;
+    std::map<cl_platform_id, engine::Context> m_contexts;
+};
+
+} // namespace clw::ui

@@ -1,0 +1,320 @@
+#include "editor/EditorWorkspace.h"
+
+#include "editor/BuildController.h"
+#include "editor/DiagnosticsPanel.h"
+#include "editor/EditorTabs.h"
+#include "editor/FindBar.h"
+#include "editor/KernelEditor.h"
+#include "editor/OpenClBuiltins.h"
+#include "models/BuildSettingsStore.h"
+
+#include <QAction>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QLabel>
+#include <QMenu>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace clw::ui {
+
+namespace {
+constexpr int kWordsDelayMs = 1500; // completion words follow the text after a pause
+}
+
+EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& service,
+                                 QSettings& settings, QWidget* parent)
+    : QWidget(parent)
+    , m_settings(settings)
+    , m_tabs(new EditorTabs(this))
+    , m_findBar(new FindBar(this))
+    , m_panel(new DiagnosticsPanel(this))
+    , m_builds(new BuildController(bridge, service, this))
+    , m_status(new QLabel(this))
+    , m_wordsTimer(new QTimer(this)) {
+    setObjectName(QStringLiteral("editorWorkspace"));
+    m_status->setObjectName(QStringLiteral("buildStatus"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_findBar);
+    createActions();
+
+    const BuildSettingsStore store(m_settings);
+    m_builds->setLiveEnabled(store.liveBuild());
+    m_panel->setLive(store.liveBuild());
+    m_live->setChecked(store.liveBuild());
+    m_builds->setInputProvider([this] { return buildInput(); });
+    m_wordsTimer->setSingleShot(true);
+    m_wordsTimer->setInterval(kWordsDelayMs);
+
+    connect(m_tabs, &EditorTabs::currentEditorChanged, this, &EditorWorkspace::onCurrentChanged);
+    connect(m_tabs, &EditorTabs::textEdited, this, &EditorWorkspace::onTextEdited);
+    connect(m_tabs, &EditorTabs::saved, this, [this] { buildNow(); });
+    connect(m_tabs, &EditorTabs::reloaded, this, [this] { buildNow(); });
+    connect(m_tabs, &EditorTabs::filesChanged, this, &EditorWorkspace::refreshCompletionWords);
+    connect(m_tabs, &EditorTabs::problem, this, [this](const QString& text) { showStatus(text, true); });
+    connect(m_wordsTimer, &QTimer::timeout, this, &EditorWorkspace::refreshCompletionWords);
+
+    connect(m_panel, &DiagnosticsPanel::jumpRequested, this, &EditorWorkspace::jumpTo);
+    connect(m_panel, &DiagnosticsPanel::buildRequested, this, [this] { buildNow(); });
+    connect(m_panel, &DiagnosticsPanel::choicesChanged, this, [this] {
+        saveChoices();
+        buildNow();
+    });
+    connect(m_panel, &DiagnosticsPanel::liveToggled, m_live, &QAction::setChecked);
+    connect(m_live, &QAction::toggled, this, [this](bool on) {
+        m_builds->setLiveEnabled(on);
+        m_panel->setLive(on);
+        BuildSettingsStore(m_settings).setLiveBuild(on);
+    });
+
+    connect(m_builds, &BuildController::buildStarted, this, [this](quint64, const QString& file) {
+        showStatus(tr("Building %1...").arg(file));
+    });
+    connect(m_builds, &BuildController::buildFinished, this, &EditorWorkspace::showReport);
+    connect(m_builds, &BuildController::buildFailed, this, [this](quint64, const QString& message) {
+        showStatus(tr("The build could not run: %1").arg(message), true);
+    });
+
+    if (const QString& error = OpenClBuiltins::instance().loadError(); !error.isEmpty())
+        showStatus(error, true);
+    else
+        showStatus(tr("Ready"));
+}
+
+EditorWorkspace::~EditorWorkspace() = default;
+
+QAction* EditorWorkspace::makeAction(const QString& text, const QKeySequence& shortcut,
+                                    void (EditorWorkspace::*slot)()) {
+    auto* action = new QAction(text, this);
+    action->setShortcut(shortcut);
+    // Window-wide, so that the keys work wherever the focus is in the main window.
+    action->setShortcutContext(Qt::WindowShortcut);
+    if (slot)
+        connect(action, &QAction::triggered, this, slot);
+    QWidget::addAction(action);
+    return action;
+}
+
+void EditorWorkspace::createActions() {
+    QAction* newFile = makeAction(tr("&New kernel"), QKeySequence::New, nullptr);
+    connect(newFile, &QAction::triggered, this, [this] { m_tabs->newFile(); });
+    QAction* open = makeAction(tr("&Open..."), QKeySequence::Open, &EditorWorkspace::openFiles);
+    m_save = makeAction(tr("&Save"), QKeySequence::Save, nullptr);
+    connect(m_save, &QAction::triggered, this, &EditorWorkspace::saveCurrent);
+    QAction* saveAs = makeAction(tr("Save &as..."), QKeySequence::SaveAs, nullptr);
+    connect(saveAs, &QAction::triggered, this, &EditorWorkspace::saveCurrentAs);
+    QAction* revert = makeAction(tr("&Revert"), {}, nullptr);
+    connect(revert, &QAction::triggered, this, [this] { m_tabs->revert(m_tabs->currentEditor()); });
+    QAction* close = makeAction(tr("&Close tab"), QKeySequence::Close, nullptr);
+    connect(close, &QAction::triggered, this, [this] { m_tabs->closeEditor(m_tabs->currentEditor()); });
+    m_fileActions = {newFile, open, m_save, saveAs, revert, close};
+
+    QAction* find = makeAction(tr("&Find..."), QKeySequence::Find, nullptr);
+    connect(find, &QAction::triggered, m_findBar, &FindBar::openFind);
+    QAction* replace = makeAction(tr("&Replace..."), QKeySequence(tr("Ctrl+H")), nullptr);
+    connect(replace, &QAction::triggered, m_findBar, &FindBar::openReplace);
+    QAction* next = makeAction(tr("Find &next"), QKeySequence(Qt::Key_F3), nullptr);
+    connect(next, &QAction::triggered, m_findBar, &FindBar::findNext);
+    QAction* previous = makeAction(tr("Find &previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), nullptr);
+    connect(previous, &QAction::triggered, m_findBar, &FindBar::findPrevious);
+    QAction* goTo = makeAction(tr("&Go to line..."), QKeySequence(tr("Ctrl+G")),
+                              &EditorWorkspace::goToLine);
+    QAction* comment = makeAction(tr("Toggle &comment"), QKeySequence(tr("Ctrl+/")), nullptr);
+    connect(comment, &QAction::triggered, this, [this] {
+        if (KernelEditor* editor = m_tabs->currentEditor())
+            editor->toggleComment();
+    });
+    QAction* zoomIn = makeAction(tr("Zoom &in"), QKeySequence::ZoomIn, nullptr);
+    connect(zoomIn, &QAction::triggered, this, [this] { zoom(1); });
+    QAction* zoomOut = makeAction(tr("Zoom &out"), QKeySequence::ZoomOut, nullptr);
+    connect(zoomOut, &QAction::triggered, this, [this] { zoom(-1); });
+    QAction* zoomReset = makeAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), nullptr);
+    connect(zoomReset, &QAction::triggered, this, [this] { zoom(-m_zoom); });
+    m_editActions = {find, replace, next, previous, goTo, comment, zoomIn, zoomOut, zoomReset};
+
+    m_build = makeAction(tr("&Build"), QKeySequence(tr("Ctrl+B")), nullptr);
+    connect(m_build, &QAction::triggered, this, [this] { buildNow(); });
+    m_live = makeAction(tr("Build as you &type"), {}, nullptr);
+    m_live->setCheckable(true);
+    m_buildActions = {m_build, m_live};
+}
+
+void EditorWorkspace::addFileActions(QMenu* menu) const {
+    menu->addActions(m_fileActions);
+}
+
+void EditorWorkspace::addEditActions(QMenu* menu) const {
+    menu->addActions(m_editActions);
+}
+
+void EditorWorkspace::addBuildActions(QMenu* menu) const {
+    menu->addActions(m_buildActions);
+}
+
+KernelEditor* EditorWorkspace::mainEditor() const {
+    KernelEditor* current = m_tabs->currentEditor();
+    if (current && !m_tabs->isHeader(current))
+        return current;
+    return m_lastKernel ? m_lastKernel.data() : current;
+}
+
+std::optional<BuildInput> EditorWorkspace::buildInput() const {
+    KernelEditor* main = mainEditor();
+    if (!main)
+        return std::nullopt;
+    BuildInput input;
+    input.sources = m_tabs->sources(main);
+    const BuildChoices choices = m_panel->choices();
+    input.options = choices.options;
+    input.devices = choices.devices;
+    // One tag per main file: Ctrl+B, save and typing replace each other's queued builds.
+    const QString path = m_tabs->filePath(main);
+    input.tag = path.isEmpty() ? input.sources.mainFile : path;
+    return input;
+}
+
+quint64 EditorWorkspace::buildNow() {
+    std::optional<BuildInput> input = buildInput();
+    if (!input)
+        return 0;
+    m_reportMain = mainEditor();
+    return m_builds->build(std::move(*input));
+}
+
+void EditorWorkspace::setDeviceNames(const QStringList& names) {
+    m_panel->setDeviceNames(names);
+}
+
+void EditorWorkspace::onCurrentChanged(KernelEditor* editor) {
+    m_findBar->setEditor(editor);
+    if (editor) {
+        editor->zoomTo(m_zoom);
+        if (!m_tabs->isHeader(editor))
+            m_lastKernel = editor;
+    }
+    loadChoices();
+}
+
+void EditorWorkspace::onTextEdited() {
+    m_reportMain = mainEditor();
+    m_builds->scheduleLiveBuild();
+    m_wordsTimer->start();
+}
+
+void EditorWorkspace::showReport(const BuildReport& report) {
+    KernelEditor* main = m_reportMain ? m_reportMain.data() : mainEditor();
+    for (KernelEditor* editor : m_tabs->editors())
+        editor->setDiagnostics(main ? report.problemsIn(m_tabs->sourceName(editor, main))
+                                    : QList<BuildDiagnostic>{});
+    m_panel->setReport(report);
+    QStringList devices;
+    for (const DeviceBuildReport& device : report.devices)
+        devices.append(device.device);
+    QString text = tr("%1: %2").arg(report.mainFile, report.summary());
+    if (!devices.isEmpty())
+        text += tr(" - %1, %2 ms").arg(devices.join(QStringLiteral(", ")))
+                    .arg(qRound(report.totalMs));
+    if (!report.cacheProblems.isEmpty())
+        text += QStringLiteral(" - ") + report.cacheProblems.join(QStringLiteral("; "));
+    showStatus(text, !report.ok());
+}
+
+void EditorWorkspace::showStatus(const QString& text, bool problem) {
+    m_status->setText(text);
+    m_status->setToolTip(text);
+    // Problems stand out in the theme's error colour; everything else reads as normal text.
+    m_status->setStyleSheet(problem ? QStringLiteral("color: #d01010;") : QString());
+}
+
+void EditorWorkspace::jumpTo(const QString& file, int line, int column) {
+    KernelEditor* main = m_reportMain ? m_reportMain.data() : mainEditor();
+    KernelEditor* editor = main ? m_tabs->editorForSource(file, main) : nullptr;
+    if (!editor && QFileInfo(file).isAbsolute() && QFileInfo::exists(file))
+        editor = m_tabs->openFile(file); // a header found in an -I directory
+    if (!editor) {
+        showStatus(tr("%1 is not open and could not be found.").arg(file), true);
+        return;
+    }
+    m_tabs->setCurrentWidget(editor);
+    editor->goToLine(line, column);
+}
+
+void EditorWorkspace::loadChoices() {
+    KernelEditor* main = mainEditor();
+    const QString file = main ? m_tabs->filePath(main) : QString();
+    const QString key = BuildSettingsStore::keyFor(file);
+    if (key == m_choicesKey)
+        return;
+    m_choicesKey = key;
+    m_panel->setChoices(BuildSettingsStore(m_settings).load(file));
+}
+
+void EditorWorkspace::saveChoices() {
+    KernelEditor* main = mainEditor();
+    BuildSettingsStore(m_settings).save(main ? m_tabs->filePath(main) : QString(),
+                                        m_panel->choices());
+}
+
+void EditorWorkspace::refreshCompletionWords() {
+    const QStringList words = m_tabs->identifiers();
+    for (KernelEditor* editor : m_tabs->editors())
+        editor->setExtraWords(words);
+}
+
+void EditorWorkspace::zoom(int steps) {
+    m_zoom += steps;
+    for (KernelEditor* editor : m_tabs->editors())
+        editor->zoomTo(m_zoom);
+}
+
+void EditorWorkspace::openFiles() {
+    const QStringList paths = QFileDialog::getOpenFileNames(
+        this, tr("Open kernels and headers"), QString(),
+        tr("OpenCL sources (*.cl *.h *.clh *.inc);;All files (*)"));
+    for (const QString& path : paths)
+        m_tabs->openFile(path);
+}
+
+bool EditorWorkspace::saveCurrent() {
+    KernelEditor* editor = m_tabs->currentEditor();
+    if (!editor)
+        return false;
+    if (m_tabs->filePath(editor).isEmpty())
+        return saveCurrentAs();
+    return m_tabs->save(editor);
+}
+
+bool EditorWorkspace::saveCurrentAs() {
+    KernelEditor* editor = m_tabs->currentEditor();
+    if (!editor)
+        return false;
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save kernel as"), m_tabs->filePath(editor),
+        tr("OpenCL sources (*.cl *.h);;All files (*)"));
+    if (path.isEmpty() || !m_tabs->saveAs(editor, path))
+        return false;
+    saveChoices(); // the panel's choices now belong to the file's folder
+    m_choicesKey = BuildSettingsStore::keyFor(m_tabs->filePath(editor));
+    return true;
+}
+
+void EditorWorkspace::goToLine() {
+    KernelEditor* editor = m_tabs->currentEditor();
+    if (!editor)
+        return;
+    int line = 0, index = 0;
+    editor->getCursorPosition(&line, &index);
+    bool ok = false;
+    const int target = QInputDialog::getInt(this, tr("Go to line"),
+                                            tr("Line (1-%1):").arg(editor->lines()), line + 1, 1,
+                                            editor->lines(), 1, &ok);
+    if (ok)
+        editor->goToLine(target);
+}
+
+} // namespace clw::ui

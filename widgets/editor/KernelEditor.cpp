@@ -1,0 +1,331 @@
+#include "editor/KernelEditor.h"
+
+#include "editor/OpenClBuiltins.h"
+#include "editor/OpenClLexer.h"
+#include "editor/OpenClWords.h"
+
+#include <QApplication>
+#include <QEvent>
+#include <QFontDatabase>
+#include <QRegularExpression>
+#include <QSet>
+#include <QToolTip>
+
+#include <Qsci/qsciapis.h>
+#include <Qsci/qscistyle.h>
+
+#include <algorithm>
+
+namespace clw::ui {
+
+namespace {
+
+// Annotation styles: fixed numbers above the lexer's and Scintilla's predefined ones (32-39),
+// so that re-rendering never allocates new ones.
+constexpr int kErrorAnnotationStyle = 120;
+constexpr int kWarningAnnotationStyle = 121;
+
+// The builtins' signatures, shared by every editor: QsciAPIs wants them one by one.
+const QStringList& builtinApiEntries() {
+    static const QStringList entries = [] {
+        QStringList list;
+        for (const OpenClBuiltins::Entry& entry : OpenClBuiltins::instance().entries())
+            list.append(entry.signature);
+        return list;
+    }();
+    return entries;
+}
+
+long send(const KernelEditor* editor, unsigned int message, unsigned long wParam = 0,
+          long lParam = 0) {
+    return editor->SendScintilla(message, wParam, lParam);
+}
+
+} // namespace
+
+KernelEditor::KernelEditor(QWidget* parent)
+    : QsciScintilla(parent)
+    , m_lexer(new OpenClLexer(this))
+    , m_apis(new QsciAPIs(m_lexer))
+    , m_theme(EditorTheme::forPalette(QApplication::palette())) {
+    setUpView();
+    connect(m_apis, &QsciAPIs::apiPreparationFinished, this, [this] {
+        m_completionReady = true;
+        Q_EMIT completionReady();
+    });
+    prepareCompletion();
+}
+
+KernelEditor::~KernelEditor() {
+    // Stop a preparation thread that still reads this editor's word list.
+    m_apis->cancelPreparation();
+}
+
+void KernelEditor::setUpView() {
+    setUtf8(true);
+    setLexer(m_lexer);
+    setEolMode(EolUnix);
+
+    setMarginType(0, NumberMargin);
+    setMarginType(kSymbolMargin, SymbolMargin);
+    setMarginWidth(kSymbolMargin, 16);
+    setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker));
+    setMarginSensitivity(kSymbolMargin, false);
+    setFolding(BoxedTreeFoldStyle, kFoldMargin);
+    markerDefine(Circle, kErrorMarker);
+    markerDefine(RightTriangle, kWarningMarker);
+    connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateMarginWidth);
+
+    setAutoIndent(true);
+    setIndentationsUseTabs(false);
+    setTabWidth(4);
+    setIndentationWidth(4);
+    setIndentationGuides(true);
+    setBraceMatching(SloppyBraceMatch);
+    setCaretLineVisible(true);
+    setEdgeMode(EdgeNone);
+    setAnnotationDisplay(AnnotationBoxed);
+
+    indicatorDefine(SquiggleIndicator, kErrorIndicator);
+    indicatorDefine(SquiggleIndicator, kWarningIndicator);
+    indicatorDefine(StraightBoxIndicator, kFindIndicator);
+    setIndicatorDrawUnder(true, kFindIndicator);
+
+    setAutoCompletionSource(AcsAPIs);
+    setAutoCompletionThreshold(2);
+    setAutoCompletionCaseSensitivity(true);
+    setAutoCompletionReplaceWord(false);
+    setAutoCompletionUseSingle(AcusNever);
+    setCallTipsStyle(CallTipsNoContext);
+    setCallTipsVisible(0); // every overload at once
+    setCallTipsPosition(CallTipsBelowText);
+
+    // Hovering over a squiggle shows its message.
+    send(this, SCI_SETMOUSEDWELLTIME, 400);
+    connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &KernelEditor::showDiagnosticTip);
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+
+    applyTheme(m_theme);
+}
+
+void KernelEditor::applyTheme(const EditorTheme& theme) {
+    m_theme = theme;
+    QFont font = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    m_lexer->applyTheme(theme, font);
+    setMarginsFont(font);
+    setMarginsBackgroundColor(theme.marginPaper);
+    setMarginsForegroundColor(theme.marginText);
+    setFoldMarginColors(theme.foldMargin, theme.foldMargin);
+    setCaretLineBackgroundColor(theme.caretLine);
+    setCaretForegroundColor(theme.caret);
+    setSelectionBackgroundColor(theme.selection);
+    setMatchedBraceBackgroundColor(theme.braceMatchPaper);
+    setMatchedBraceForegroundColor(theme.braceMatchText);
+    setUnmatchedBraceForegroundColor(theme.braceBadText);
+    setIndentationGuidesForegroundColor(theme.indentGuide);
+    setIndentationGuidesBackgroundColor(theme.paper);
+    setIndicatorForegroundColor(theme.error, kErrorIndicator);
+    setIndicatorForegroundColor(theme.warning, kWarningIndicator);
+    setIndicatorForegroundColor(theme.findMatch, kFindIndicator);
+    setMarkerBackgroundColor(theme.error, kErrorMarker);
+    setMarkerForegroundColor(theme.error, kErrorMarker);
+    setMarkerBackgroundColor(theme.warning, kWarningMarker);
+    setMarkerForegroundColor(theme.warning, kWarningMarker);
+    updateMarginWidth();
+    renderDiagnostics(); // annotation styles take the new colours
+}
+
+void KernelEditor::changeEvent(QEvent* event) {
+    QsciScintilla::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange ||
+        event->type() == QEvent::ApplicationPaletteChange) {
+        const EditorTheme wanted = EditorTheme::forPalette(QApplication::palette());
+        if (wanted.name != m_theme.name)
+            applyTheme(wanted);
+    }
+}
+
+void KernelEditor::updateMarginWidth() {
+    // Room for one more digit than the line count needs, so the margin rarely jumps.
+    setMarginWidth(0, QString(QString::number(std::max(lines(), 99)).size() + 1, QLatin1Char('9')));
+}
+
+void KernelEditor::setExtraWords(const QStringList& identifiers) {
+    QStringList sorted = identifiers;
+    sorted.sort();
+    sorted.removeDuplicates();
+    if (sorted == m_extraWords)
+        return;
+    m_extraWords = sorted;
+    prepareCompletion();
+}
+
+void KernelEditor::prepareCompletion() {
+    m_apis->clear();
+    for (const QString& entry : builtinApiEntries())
+        m_apis->add(entry);
+    for (const QString& word : std::as_const(m_extraWords))
+        m_apis->add(word);
+    m_apis->prepare(); // on QsciAPIs' own thread; completionReady() follows
+}
+
+QStringList KernelEditor::identifiers() const {
+    static const QRegularExpression word(QStringLiteral("\\b[A-Za-z_][A-Za-z0-9_]{2,}\\b"));
+    QSet<QString> seen;
+    QStringList result;
+    const QString content = text();
+    for (auto it = word.globalMatch(content); it.hasNext();) {
+        const QString name = it.next().captured();
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        if (OpenClWords::classify(name) == OpenClWords::Kind::Identifier)
+            result.append(name);
+    }
+    return result;
+}
+
+std::pair<int, int> KernelEditor::diagnosticRange(const BuildDiagnostic& diagnostic) const {
+    const int line = std::clamp(diagnostic.line - 1, 0, std::max(0, lines() - 1));
+    const int lineStart = int(send(this, SCI_POSITIONFROMLINE, ulong(line)));
+    const int lineEnd = int(send(this, SCI_GETLINEENDPOSITION, ulong(line)));
+    if (diagnostic.column <= 0) {
+        // No column: the line's text without its indentation.
+        const int indent = int(send(this, SCI_GETLINEINDENTPOSITION, ulong(line)));
+        return {indent, std::max(lineEnd, indent + 1)};
+    }
+    const int start = std::min(lineStart + diagnostic.column - 1, lineEnd);
+    // The word at the column (an identifier or a number), else one character.
+    int end = int(send(this, SCI_WORDENDPOSITION, ulong(start), 1));
+    if (end <= start)
+        end = int(send(this, SCI_POSITIONAFTER, ulong(start)));
+    if (end <= start) // the column is at the end of the text: mark the character before
+        return {std::max(lineStart, start - 1), std::max(start, lineStart + 1)};
+    return {start, std::min(end, std::max(lineEnd, start + 1))};
+}
+
+const BuildDiagnostic* KernelEditor::diagnosticAt(int position) const {
+    for (const BuildDiagnostic& diagnostic : m_diagnostics) {
+        const auto [start, end] = diagnosticRange(diagnostic);
+        if (position >= start && position < end)
+            return &diagnostic;
+    }
+    return nullptr;
+}
+
+void KernelEditor::setDiagnostics(const QList<BuildDiagnostic>& problems) {
+    m_diagnostics = problems;
+    renderDiagnostics();
+}
+
+void KernelEditor::clearDiagnostics() {
+    setDiagnostics({});
+}
+
+void KernelEditor::renderDiagnostics() {
+    const int length = int(send(this, SCI_GETLENGTH));
+    for (int indicator : {kErrorIndicator, kWarningIndicator}) {
+        send(this, SCI_SETINDICATORCURRENT, ulong(indicator));
+        send(this, SCI_INDICATORCLEARRANGE, 0, length);
+    }
+    markerDeleteAll(kErrorMarker);
+    markerDeleteAll(kWarningMarker);
+    clearAnnotations();
+    if (m_diagnostics.isEmpty())
+        return;
+
+    const QFont font = m_lexer->font(OpenClLexer::Default);
+    const QsciStyle errorStyle(kErrorAnnotationStyle, tr("Error annotation"), m_theme.error,
+                               m_theme.errorPaper, font);
+    const QsciStyle warningStyle(kWarningAnnotationStyle, tr("Warning annotation"),
+                                 m_theme.warning, m_theme.warningPaper, font);
+    // Several messages on one line share one annotation, styled by the worst of them.
+    QMap<int, QPair<QStringList, bool>> annotations; // line -> (messages, has an error)
+    for (const BuildDiagnostic& diagnostic : std::as_const(m_diagnostics)) {
+        const bool error = diagnostic.severity == DiagnosticSeverity::Error;
+        const auto [start, end] = diagnosticRange(diagnostic);
+        send(this, SCI_SETINDICATORCURRENT, ulong(error ? kErrorIndicator : kWarningIndicator));
+        send(this, SCI_INDICATORFILLRANGE, ulong(start), end - start);
+        const int line = int(send(this, SCI_LINEFROMPOSITION, ulong(start)));
+        markerAdd(line, error ? kErrorMarker : kWarningMarker);
+        auto& entry = annotations[line];
+        const QString where = diagnostic.device.contains(QLatin1Char(','))
+                                  ? QStringLiteral(" [%1]").arg(diagnostic.device)
+                                  : QString();
+        entry.first.append(QStringLiteral("%1: %2%3").arg(severityText(diagnostic.severity),
+                                                          diagnostic.message, where));
+        entry.second = entry.second || error;
+    }
+    for (auto it = annotations.cbegin(); it != annotations.cend(); ++it)
+        annotate(it.key(), it.value().first.join(QLatin1Char('\n')),
+                 it.value().second ? errorStyle : warningStyle);
+}
+
+void KernelEditor::showDiagnosticTip(int position, int x, int y) {
+    const BuildDiagnostic* diagnostic = position >= 0 ? diagnosticAt(position) : nullptr;
+    if (!diagnostic)
+        return;
+    QString tip = QStringLiteral("%1: %2").arg(severityText(diagnostic->severity),
+                                               diagnostic->message);
+    for (const QString& note : diagnostic->notes)
+        tip += QLatin1Char('\n') + note;
+    if (!diagnostic->device.isEmpty())
+        tip += QLatin1Char('\n') + tr("(%1)").arg(diagnostic->device);
+    QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), tip, viewport());
+}
+
+void KernelEditor::goToLine(int line, int column) {
+    const int target = std::clamp(line - 1, 0, std::max(0, lines() - 1));
+    const int lineStart = int(send(this, SCI_POSITIONFROMLINE, ulong(target)));
+    const int lineEnd = int(send(this, SCI_GETLINEENDPOSITION, ulong(target)));
+    const int position = column > 0 ? std::min(lineStart + column - 1, lineEnd)
+                                    : int(send(this, SCI_GETLINEINDENTPOSITION, ulong(target)));
+    send(this, SCI_ENSUREVISIBLEENFORCEPOLICY, ulong(target));
+    send(this, SCI_GOTOPOS, ulong(position));
+    send(this, SCI_VERTICALCENTRECARET);
+    setFocus(Qt::OtherFocusReason);
+}
+
+void KernelEditor::toggleComment() {
+    int lineFrom = 0, indexFrom = 0, lineTo = 0, indexTo = 0;
+    if (hasSelectedText()) {
+        getSelection(&lineFrom, &indexFrom, &lineTo, &indexTo);
+        if (indexTo == 0 && lineTo > lineFrom)
+            --lineTo; // a selection ending at a line start leaves that line alone
+    } else {
+        getCursorPosition(&lineFrom, &indexFrom);
+        lineTo = lineFrom;
+    }
+    static const QRegularExpression commented(QStringLiteral("^(\\s*)// ?"));
+    bool allCommented = true;
+    int indent = INT_MAX;
+    for (int line = lineFrom; line <= lineTo; ++line) {
+        const QString content = text(line);
+        if (content.trimmed().isEmpty())
+            continue;
+        allCommented = allCommented && commented.match(content).hasMatch();
+        indent = std::min(indent, int(send(this, SCI_GETLINEINDENTATION, ulong(line))));
+    }
+    if (indent == INT_MAX)
+        return; // only blank lines
+    beginUndoAction();
+    for (int line = lineFrom; line <= lineTo; ++line) {
+        const QString content = text(line);
+        if (content.trimmed().isEmpty())
+            continue;
+        const int lineStart = int(send(this, SCI_POSITIONFROMLINE, ulong(line)));
+        if (allCommented) {
+            const QRegularExpressionMatch match = commented.match(content);
+            const int from = lineStart + int(match.captured(1).toUtf8().size());
+            const int length = int(match.capturedLength(0) - match.capturedLength(1));
+            send(this, SCI_DELETERANGE, ulong(from), length);
+        } else {
+            // Insert at the common indentation column so that the block stays aligned.
+            const int position = int(send(this, SCI_FINDCOLUMN, ulong(line), indent));
+            SendScintilla(SCI_INSERTTEXT, uintptr_t(position), "// ");
+        }
+    }
+    endUndoAction();
+}
+
+} // namespace clw::ui

@@ -1,0 +1,86 @@
+#pragma once
+// The OpenCL C editor (DESIGN.md §5): a QsciScintilla with the OpenCL lexer, line numbers,
+// folding, brace matching, current-line highlight, indentation guides, completion and call tips
+// for the builtins and the open files' identifiers, comment toggling, go to line, zoom, light and
+// dark themes that follow the system palette, and build diagnostics as squiggles, margin markers,
+// inline annotations and tooltips.
+#include "editor/EditorTheme.h"
+#include "models/BuildReport.h"
+
+#include <QStringList>
+
+#include <Qsci/qsciscintilla.h>
+
+class QsciAPIs;
+
+namespace clw::ui {
+
+class OpenClLexer;
+
+class KernelEditor : public QsciScintilla {
+    Q_OBJECT
+public:
+    // Indicator, marker and style numbers (tests query them).
+    static constexpr int kErrorIndicator = 8; // INDIC_CONTAINER: the first free for containers
+    static constexpr int kWarningIndicator = 9;
+    static constexpr int kFindIndicator = 10;
+    static constexpr int kErrorMarker = 1;
+    static constexpr int kWarningMarker = 2;
+    static constexpr int kSymbolMargin = 1;
+    static constexpr int kFoldMargin = 2;
+
+    explicit KernelEditor(QWidget* parent = nullptr);
+    ~KernelEditor() override;
+
+    OpenClLexer* openClLexer() const { return m_lexer; }
+    QsciAPIs* apis() const { return m_apis; }
+    // True once the completion words are prepared (QsciAPIs prepares them on a thread).
+    bool isCompletionReady() const { return m_completionReady; }
+    // The identifiers of the open files offered besides the builtins; prepares again only when
+    // the list changed.
+    void setExtraWords(const QStringList& identifiers);
+    // Identifiers of this text worth offering: declared names of three or more characters that
+    // are not OpenCL words.
+    QStringList identifiers() const;
+
+    // Shows a build's errors and warnings located in this file (replacing the ones shown).
+    void setDiagnostics(const QList<BuildDiagnostic>& problems);
+    void clearDiagnostics();
+    const QList<BuildDiagnostic>& diagnostics() const { return m_diagnostics; }
+    // The byte range [start, end) a diagnostic's squiggle covers.
+    std::pair<int, int> diagnosticRange(const BuildDiagnostic& diagnostic) const;
+    // The diagnostic whose squiggle covers a byte position, or nullptr.
+    const BuildDiagnostic* diagnosticAt(int position) const;
+
+    // Moves the caret to a 1-based line and byte column (0: the line's first character) and
+    // shows it.
+    void goToLine(int line, int column = 0);
+    // Comments the selected lines (or the caret's line) out with "//", or back in when every
+    // one of them is a comment already. One undo step.
+    void toggleComment();
+
+    const EditorTheme& theme() const { return m_theme; }
+    void applyTheme(const EditorTheme& theme);
+
+Q_SIGNALS:
+    void completionReady();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void setUpView();
+    void prepareCompletion();
+    void renderDiagnostics();
+    void showDiagnosticTip(int position, int x, int y);
+    void updateMarginWidth();
+
+    OpenClLexer* m_lexer;
+    QsciAPIs* m_apis;
+    bool m_completionReady = false;
+    QStringList m_extraWords;
+    QList<BuildDiagnostic> m_diagnostics;
+    EditorTheme m_theme;
+};
+
+} // namespace clw::ui
