@@ -3,11 +3,14 @@
 #include "WorkbenchContext.h"
 #include "cli/SampleCommand.h"
 #include "devices/DeviceBrowserPanel.h"
+#include "editor/DiagnosticsPanel.h"
+#include "editor/EditorTabs.h"
+#include "editor/EditorWorkspace.h"
+#include "editor/KernelEditor.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QFontDatabase>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
@@ -16,9 +19,6 @@
 #include <QStatusBar>
 #include <QTableView>
 #include <QTimer>
-
-#include <Qsci/qscilexercpp.h>
-#include <Qsci/qsciscintilla.h>
 
 namespace clw::app {
 
@@ -52,6 +52,10 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
 
 MainWindow::~MainWindow() = default;
 
+QsciScintilla* MainWindow::kernelEditor() const {
+    return m_workspace->mainEditor();
+}
+
 QString MainWindow::deviceStatus() const {
     return m_deviceStatus->text();
 }
@@ -75,28 +79,19 @@ void MainWindow::arrangeDocks() {
 }
 
 void MainWindow::createEditor() {
-    m_editor = new QsciScintilla(this);
-    m_editor->setObjectName(QStringLiteral("kernelEditor"));
-    // The C++ lexer until the OpenCL C lexer exists.
-    auto* lexer = new QsciLexerCPP(m_editor);
-    const QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
-    lexer->setDefaultFont(fixed);
-    lexer->setFont(fixed); // every style, comments included
-    m_editor->setMarginsFont(fixed);
-    m_editor->setLexer(lexer);
-    m_editor->setUtf8(true);
-    m_editor->setMarginType(0, QsciScintilla::NumberMargin);
-    m_editor->setMarginWidth(0, QStringLiteral("0000"));
-    m_editor->setAutoIndent(true);
-    m_editor->setIndentationsUseTabs(false);
-    m_editor->setTabWidth(4);
-    m_editor->setBraceMatching(QsciScintilla::SloppyBraceMatch);
+    m_workspace = new ui::EditorWorkspace(m_context.bridge(), m_context.buildService(),
+                                          m_context.settings(), this);
     const QString source = sampleKernelSource();
     if (source.isEmpty())
         statusBar()->showMessage(tr("The sample kernel is missing from the resources."));
-    m_editor->setText(source);
-    addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"), m_editor,
+    m_workspace->tabs()->newFile(source, QStringLiteral("vector_add.cl"));
+    addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"), m_workspace,
             Qt::LeftDockWidgetArea);
+    addDock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"), m_workspace->diagnosticsPanel(),
+            Qt::BottomDockWidgetArea);
+    statusBar()->addWidget(m_workspace->statusLabel(), 2);
+    // The sample's diagnostics show from the start (the build runs on a worker).
+    QTimer::singleShot(0, m_workspace, &ui::EditorWorkspace::buildNow);
 }
 
 void MainWindow::createBufferInspector() {
@@ -113,8 +108,13 @@ void MainWindow::createBufferInspector() {
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_workspace->addFileActions(file);
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    m_workspace->addEditActions(menuBar()->addMenu(tr("&Edit")));
+    m_workspace->addBuildActions(menuBar()->addMenu(tr("&Build")));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
@@ -133,6 +133,11 @@ void MainWindow::createMenus() {
 
 void MainWindow::showDevices() {
     const ui::DeviceSnapshot& snapshot = m_context.devices();
+    QStringList names;
+    for (const ui::PlatformEntry& platform : snapshot.platforms)
+        for (const ui::DeviceEntry& device : platform.devices)
+            names.append(device.name);
+    m_workspace->setDeviceNames(names);
     if (const ui::DeviceEntry* device = snapshot.defaultDevice()) {
         m_deviceStatus->setText(tr("Default device: %1").arg(device->name));
     } else if (snapshot.deviceCount() == 0) {

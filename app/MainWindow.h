@@ -9,7 +9,8 @@ class QsciScintilla;
 
 namespace clw::ui {
 class DeviceBrowserPanel;
-}
+class EditorWorkspace;
+} // namespace clw::ui
 
 namespace clw::app {
 
@@ -22,7 +23,9 @@ public:
     explicit MainWindow(WorkbenchContext& context, QWidget* parent = nullptr);
     ~MainWindow() override;
 
-    QsciScintilla* kernelEditor() const { return m_editor; }
+    // The editor of the file builds compile (a ui::KernelEditor).
+    QsciScintilla* kernelEditor() const;
+    ui::EditorWorkspace* editorWorkspace() const { return m_workspace; }
     ui::DeviceBrowserPanel* deviceBrowser() const { return m_deviceBrowser; }
     QTableView* bufferInspector() const { return m_bufferTable; }
     // The status bar's device line ("Default device: ...").
@@ -39,7 +42,7 @@ private:
     void showProbeError(const QString& message);
 
     WorkbenchContext& m_context;
-    QsciScintilla* m_editor = nullptr;
+    ui::EditorWorkspace* m_workspace = nullptr;
     ui::DeviceBrowserPanel* m_deviceBrowser = nullptr;
     QTableView* m_bufferTable = nullptr;
     QLabel* m_deviceStatus = nullptr;

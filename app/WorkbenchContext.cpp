@@ -2,6 +2,8 @@
 
 #include "bridge/EngineBridge.h"
 
+#include "clw/engine/BuildService.h"
+
 #include <QDebug>
 
 #include <algorithm>
@@ -21,6 +23,7 @@ int workerThreadCount() {
 
 WorkbenchContext::WorkbenchContext(QObject* parent)
     : QObject(parent)
+    , m_buildService(std::make_unique<engine::BuildService>())
     , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount())) {
     checkSettingsVersion();
 }

@@ -8,6 +8,10 @@
 
 #include <memory>
 
+namespace clw::engine {
+class BuildService;
+}
+
 namespace clw::ui {
 class EngineBridge;
 }
@@ -25,6 +29,8 @@ public:
     ~WorkbenchContext() override;
 
     ui::EngineBridge& bridge() { return *m_bridge; }
+    // The one BuildService (and binary cache) of the workbench; the editor builds through it.
+    engine::BuildService& buildService() { return *m_buildService; }
     QSettings& settings() { return m_settings; }
 
     // The latest device snapshot (empty until a probe finished).
@@ -41,6 +47,8 @@ private:
     QSettings m_settings;
     ui::DeviceSnapshot m_devices;
     bool m_hasDevices = false;
+    // Declared before the bridge: bridge jobs use the service, so the bridge goes first.
+    std::unique_ptr<engine::BuildService> m_buildService;
     std::unique_ptr<ui::EngineBridge> m_bridge;
 };
 

@@ -1,4 +1,4 @@
-// The main window, offscreen: three docks, the sample kernel in the editor, and the device tree
+// The main window, offscreen: four docks, the sample kernel in the editor, and the device tree
 // filled from the engine on a worker thread.
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
@@ -46,8 +46,9 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
         titles << dock->windowTitle();
     titles.sort();
     QCOMPARE(titles, (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Devices"),
-                                  QStringLiteral("Kernel editor")}));
-    for (const char* name : {"kernelEditorDock", "devicesDock", "bufferInspectorDock"}) {
+                                  QStringLiteral("Diagnostics"), QStringLiteral("Kernel editor")}));
+    for (const char* name :
+         {"kernelEditorDock", "devicesDock", "bufferInspectorDock", "diagnosticsDock"}) {
         const auto* dock = window.findChild<QDockWidget*>(QString::fromUtf8(name));
         QVERIFY2(dock && dock->isVisible(), name);
     }

@@ -62,6 +62,7 @@ QMessageBox::StandardButton EditorTabs::ask(const QString& title, const QString&
 
 KernelEditor* EditorTabs::addEditor(const QString& text, Document document) {
     auto* editor = new KernelEditor(this);
+    editor->setObjectName(QStringLiteral("kernelEditor"));
     editor->setText(text);
     editor->setModified(false);
     m_documents.insert(editor, std::move(document));
