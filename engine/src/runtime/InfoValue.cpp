@@ -1,6 +1,7 @@
 #include "clw/engine/InfoValue.h"
 
 #include "clw/engine/ClError.h"
+#include "clw/engine/DeviceInfo.h"
 #include "clw/engine/ImageFormat.h"
 
 #include <cstdio>
@@ -62,6 +63,22 @@ const FlagName kAffinity[] = {F(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
                               F(CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE),
                               F(CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE)};
 const FlagName kEnqueue[] = {F(CL_DEVICE_QUEUE_SUPPORTED), F(CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)};
+const FlagName kCommandBuffer[] = {F(CL_COMMAND_BUFFER_CAPABILITY_KERNEL_PRINTF_KHR),
+                                   F(CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR),
+                                   F(CL_COMMAND_BUFFER_CAPABILITY_SIMULTANEOUS_USE_KHR),
+                                   F(CL_COMMAND_BUFFER_CAPABILITY_OUT_OF_ORDER_KHR)};
+// cl_ext_float_atomics bits, spelled out where the headers lack them.
+const FlagName kFpAtomics[] = {{1u << 0, "CL_DEVICE_GLOBAL_FP_ATOMIC_LOAD_STORE_EXT"},
+                               {1u << 1, "CL_DEVICE_GLOBAL_FP_ATOMIC_ADD_EXT"},
+                               {1u << 2, "CL_DEVICE_GLOBAL_FP_ATOMIC_MIN_MAX_EXT"},
+                               {1u << 16, "CL_DEVICE_LOCAL_FP_ATOMIC_LOAD_STORE_EXT"},
+                               {1u << 17, "CL_DEVICE_LOCAL_FP_ATOMIC_ADD_EXT"},
+                               {1u << 18, "CL_DEVICE_LOCAL_FP_ATOMIC_MIN_MAX_EXT"}};
+const FlagName kDotProduct[] = {F(CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_PACKED_KHR),
+                                F(CL_DEVICE_INTEGER_DOT_PRODUCT_INPUT_4x8BIT_KHR)};
+const FlagName kTerminate[] = {{1u << 0, "CL_DEVICE_TERMINATE_CAPABILITY_CONTEXT_KHR"}};
+const FlagName kIntelFeatures[] = {F(CL_DEVICE_FEATURE_FLAG_DP4A_INTEL),
+                                   F(CL_DEVICE_FEATURE_FLAG_DPAS_INTEL)};
 const FlagName kMemFlags[] = {F(CL_MEM_READ_WRITE),      F(CL_MEM_WRITE_ONLY),
                               F(CL_MEM_READ_ONLY),       F(CL_MEM_USE_HOST_PTR),
                               F(CL_MEM_ALLOC_HOST_PTR),  F(CL_MEM_COPY_HOST_PTR),
@@ -116,17 +133,34 @@ std::string flagNames(cl_uint param, std::uint64_t bits) {
     switch (param) {
     case CL_DEVICE_TYPE:
         return joinFlags(kDeviceTypes, bits);
-    case CL_DEVICE_HALF_FP_CONFIG:
     case CL_DEVICE_SINGLE_FP_CONFIG:
-    case CL_DEVICE_DOUBLE_FP_CONFIG:
         return joinFlags(kFpConfig, bits);
+    case CL_DEVICE_HALF_FP_CONFIG:
+    case CL_DEVICE_DOUBLE_FP_CONFIG:
+        // CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT is defined for single precision only; some drivers
+        // (PoCL) set it for double too, where it means nothing. clinfo leaves it out as well.
+        return joinFlags(kFpConfig, bits & ~std::uint64_t(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT));
     case CL_DEVICE_EXECUTION_CAPABILITIES:
         return joinFlags(kExec, bits);
     case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
     case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
+    case CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR:
         return joinFlags(kQueue, bits);
     case CL_DEVICE_SVM_CAPABILITIES:
+    case CL_DEVICE_SVM_CAPABILITIES_ARM:
         return joinFlags(kSvm, bits);
+    case CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR:
+        return joinFlags(kCommandBuffer, bits);
+    case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
+    case CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT:
+    case CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT:
+        return joinFlags(kFpAtomics, bits);
+    case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
+        return joinFlags(kDotProduct, bits);
+    case CL_DEVICE_TERMINATE_CAPABILITY_KHR:
+        return joinFlags(kTerminate, bits);
+    case CL_DEVICE_FEATURE_CAPABILITIES_INTEL:
+        return joinFlags(kIntelFeatures, bits);
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
         return joinFlags(kAtomic, bits);
@@ -287,6 +321,50 @@ std::string formatInfoValue(const InfoValue& value) {
                     std::memcpy(&format, data.data(), sizeof format);
                     return imageFormatName(format);
                 }
+                return hex(data);
+            }
+        },
+        value.data);
+}
+
+std::string rawInfoValue(const InfoValue& value) {
+    if (!value.supported())
+        return errorName(value.error);
+    const InfoKind kind = value.param->kind;
+    char text[48];
+    return std::visit(
+        [&](const auto& data) -> std::string {
+            using T = std::decay_t<decltype(data)>;
+            if constexpr (std::is_same_v<T, std::monostate>) {
+                return "";
+            } else if constexpr (std::is_same_v<T, std::string>) {
+                return data;
+            } else if constexpr (std::is_same_v<T, bool>) {
+                return data ? "CL_TRUE" : "CL_FALSE";
+            } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+                // Flags, versions and handles read best in hexadecimal, counts in decimal.
+                const bool asHex = kind == InfoKind::Bits || kind == InfoKind::Version ||
+                                   kind == InfoKind::Handle;
+                std::snprintf(text, sizeof text, asHex ? "0x%llx" : "%llu",
+                              static_cast<unsigned long long>(data));
+                return text;
+            } else if constexpr (std::is_same_v<T, std::vector<std::uint64_t>>) {
+                std::string joined;
+                for (std::uint64_t element : data) {
+                    std::snprintf(text, sizeof text,
+                                  kind == InfoKind::HandleList ? "0x%llx" : "%llu",
+                                  static_cast<unsigned long long>(element));
+                    joined += (joined.empty() ? "" : " ") + std::string(text);
+                }
+                return joined;
+            } else if constexpr (std::is_same_v<T, std::vector<NameVersion>>) {
+                std::string joined;
+                for (const NameVersion& entry : data) {
+                    std::snprintf(text, sizeof text, "0x%x", unsigned(entry.version));
+                    joined += (joined.empty() ? "" : " ") + entry.name + ":" + text;
+                }
+                return joined;
+            } else {
                 return hex(data);
             }
         },

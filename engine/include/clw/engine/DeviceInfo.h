@@ -21,6 +21,12 @@
 #ifndef CL_DEVICE_PCI_DOMAIN_ID_NV
 #define CL_DEVICE_PCI_DOMAIN_ID_NV 0x400A
 #endif
+// cl_ext_float_atomics, newer than some headers.
+#ifndef CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT
+#define CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT 0x4231
+#define CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT 0x4232
+#define CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT 0x4233
+#endif
 
 namespace clw::engine {
 
@@ -175,7 +181,39 @@ using PartitionProperties = std::vector<cl_device_partition_property>;
     X(CL_DEVICE_PREFERRED_WORK_GROUP_SIZE_AMD, size_t, Size, "")                                   \
     X(CL_DEVICE_MAX_WORK_GROUP_SIZE_AMD, size_t, Size, "")                                         \
     X(CL_DEVICE_PREFERRED_CONSTANT_BUFFER_SIZE_AMD, size_t, Size, "bytes")                         \
-    X(CL_DEVICE_PCIE_ID_AMD, cl_uint, UInt, "")
+    X(CL_DEVICE_PCIE_ID_AMD, cl_uint, UInt, "")                                                    \
+    X(CL_DEVICE_THREAD_TRACE_SUPPORTED_AMD, bool, Bool, "")                                        \
+    X(CL_DEVICE_SPIR_VERSIONS, std::string, Text, "")                                              \
+    X(CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR, cl_bitfield, Bits, "")                            \
+    X(CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR, cl_bitfield, Bits, "")               \
+    X(CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT, cl_bitfield, Bits, "")                            \
+    X(CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT, cl_bitfield, Bits, "")                          \
+    X(CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT, cl_bitfield, Bits, "")                          \
+    X(CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR, cl_bitfield, Bits, "")                       \
+    X(CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_8BIT_KHR,                              \
+      cl_device_integer_dot_product_acceleration_properties_khr, Bytes, "")                        \
+    X(CL_DEVICE_INTEGER_DOT_PRODUCT_ACCELERATION_PROPERTIES_4x8BIT_PACKED_KHR,                     \
+      cl_device_integer_dot_product_acceleration_properties_khr, Bytes, "")                        \
+    X(CL_DEVICE_TERMINATE_CAPABILITY_KHR, cl_bitfield, Bits, "")                                   \
+    X(CL_DEVICE_MAX_NAMED_BARRIER_COUNT_KHR, cl_uint, UInt, "")                                    \
+    X(CL_DEVICE_SEMAPHORE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")                           \
+    X(CL_DEVICE_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")             \
+    X(CL_DEVICE_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")             \
+    X(CL_DEVICE_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")       \
+    X(CL_DEVICE_IP_VERSION_INTEL, cl_uint, UInt, "")                                               \
+    X(CL_DEVICE_ID_INTEL, cl_uint, UInt, "")                                                       \
+    X(CL_DEVICE_NUM_SLICES_INTEL, cl_uint, UInt, "")                                               \
+    X(CL_DEVICE_NUM_SUB_SLICES_PER_SLICE_INTEL, cl_uint, UInt, "")                                 \
+    X(CL_DEVICE_NUM_EUS_PER_SUB_SLICE_INTEL, cl_uint, UInt, "")                                    \
+    X(CL_DEVICE_NUM_THREADS_PER_EU_INTEL, cl_uint, UInt, "")                                       \
+    X(CL_DEVICE_FEATURE_CAPABILITIES_INTEL, cl_bitfield, Bits, "")                                 \
+    X(CL_DEVICE_SUB_GROUP_SIZES_INTEL, std::vector<size_t>, SizeList, "")                          \
+    X(CL_DEVICE_SVM_CAPABILITIES_ARM, cl_bitfield, Bits, "")                                       \
+    X(CL_DEVICE_COMPUTE_UNITS_BITFIELD_ARM, cl_ulong, ULong, "")                                   \
+    X(CL_DEVICE_JOB_SLOTS_ARM, cl_uint, UInt, "")                                                  \
+    X(CL_DEVICE_MAX_WARP_COUNT_ARM, cl_uint, UInt, "")                                             \
+    X(CL_DEVICE_EXT_MEM_PADDING_IN_BYTES_QCOM, size_t, Size, "bytes")                              \
+    X(CL_DEVICE_PAGE_SIZE_QCOM, size_t, Size, "bytes")
 
 template <cl_device_info P>
 struct DeviceInfo;

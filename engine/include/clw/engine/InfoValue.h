@@ -51,6 +51,11 @@ std::string versionString(cl_version version);
 // The flag names of a bitfield parameter, the enumerator name of an enum parameter, the value
 // with its unit otherwise: "CL_DEVICE_TYPE_CPU", "2 GiB", "1.2.0", "unsupported (CL_INVALID_VALUE)".
 std::string formatInfoValue(const InfoValue& value);
+// The value as the driver gave it, in the spirit of `clinfo --raw`: counts and sizes in decimal
+// without units, flags, versions and handles in hexadecimal, booleans as CL_TRUE / CL_FALSE,
+// lists space-separated, name-version pairs as "name:0x400000", bytes in hexadecimal; the error
+// name for an unsupported parameter. For tooltips and for comparing with other tools.
+std::string rawInfoValue(const InfoValue& value);
 // Names of the set flags of a bitfield parameter ("CL_FP_DENORM | CL_FP_INF_NAN").
 std::string flagNames(cl_uint param, std::uint64_t bits);
 // "1.5 GiB" style, binary units.

@@ -16,7 +16,11 @@ namespace clw::engine {
     X(CL_PLATFORM_EXTENSIONS, std::string, Text, "")                                               \
     X(CL_PLATFORM_EXTENSIONS_WITH_VERSION, std::vector<cl_name_version>, NameVersions, "")         \
     X(CL_PLATFORM_HOST_TIMER_RESOLUTION, cl_ulong, ULong, "ns")                                    \
-    X(CL_PLATFORM_ICD_SUFFIX_KHR, std::string, Text, "")
+    X(CL_PLATFORM_ICD_SUFFIX_KHR, std::string, Text, "")                                           \
+    X(CL_PLATFORM_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")     \
+    X(CL_PLATFORM_SEMAPHORE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")                         \
+    X(CL_PLATFORM_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")           \
+    X(CL_PLATFORM_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR, std::vector<cl_uint>, UIntList, "")
 
 template <cl_platform_info P>
 struct PlatformInfo;

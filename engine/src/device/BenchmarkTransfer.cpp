@@ -1,0 +1,133 @@
+// Host-device transfers and kernel launch latency, timed as clpeak times them.
+#include "BenchmarkKernels.h"
+#include "BenchmarkRunner.h"
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <memory>
+
+namespace clw::engine::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double microsecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
+}
+
+struct AlignedFree {
+    void operator()(void* p) const { std::free(p); }
+};
+
+} // namespace
+
+void BenchmarkRunner::runTransfer() {
+    const size_t bytes = m_sizes.transferItems * sizeof(float);
+    const unsigned iterations = m_sizes.transferIterations;
+    // Page-aligned host memory, as a real application's staging buffer would be.
+    std::unique_ptr<void, AlignedFree> host(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
+    if (!host)
+        throw std::bad_alloc();
+    std::memset(host.get(), 0, bytes);
+    const Buffer buffer(m_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
+    auto gbps = [bytes](double us) { return double(bytes) / us / 1e3; };
+
+    // One warm-up, then the iterations timed together with one finish at the end.
+    auto timed = [&](const std::string& name, const std::string& title,
+                     const std::function<void()>& transfer) {
+        beginStep("transfer, " + title);
+        transfer();
+        m_queue.finish();
+        const auto start = Clock::now();
+        for (unsigned i = 0; i < iterations; ++i) {
+            checkCancelled();
+            transfer();
+        }
+        m_queue.finish();
+        addFigure("transfer", name, gbps(microsecondsSince(start) / iterations), "GB/s");
+    };
+    timed("write_blocking", "enqueueWriteBuffer",
+          [&] { m_queue.write(buffer, 0, bytes, host.get(), true); });
+    timed("read_blocking", "enqueueReadBuffer",
+          [&] { m_queue.read(buffer, 0, bytes, host.get(), true); });
+    timed("write_nonblocking", "enqueueWriteBuffer non-blocking",
+          [&] { m_queue.write(buffer, 0, bytes, host.get(), false); });
+    timed("read_nonblocking", "enqueueReadBuffer non-blocking",
+          [&] { m_queue.read(buffer, 0, bytes, host.get(), false); });
+
+    // Mapped access: the map or unmap alone, and the host's memcpy through the mapping. Each
+    // iteration times one part and leaves the buffer unmapped.
+    enum class Part { Map, CopyOut, Unmap, CopyIn };
+    auto mapped = [&](const std::string& name, const std::string& title, cl_map_flags flags,
+                      Part part) {
+        beginStep("transfer, " + title);
+        m_queue.finish();
+        double total = 0;
+        for (unsigned i = 0; i < iterations; ++i) {
+            checkCancelled();
+            auto start = Clock::now();
+            const Mapping mapping = m_queue.map(buffer, flags, 0, bytes, true);
+            m_queue.finish();
+            if (part == Part::Map)
+                total += microsecondsSince(start);
+            start = Clock::now();
+            if (part == Part::CopyOut)
+                std::memcpy(host.get(), mapping.data, bytes);
+            else if (part == Part::CopyIn)
+                std::memcpy(mapping.data, host.get(), bytes);
+            if (part == Part::CopyOut || part == Part::CopyIn)
+                total += microsecondsSince(start);
+            start = Clock::now();
+            m_queue.unmap(buffer, mapping.data);
+            m_queue.finish();
+            if (part == Part::Unmap)
+                total += microsecondsSince(start);
+        }
+        addFigure("transfer", name, gbps(total / iterations), "GB/s");
+    };
+    mapped("map_read", "enqueueMapBuffer (for read)", CL_MAP_READ, Part::Map);
+    mapped("memcpy_from_mapped", "memcpy from mapped pointer", CL_MAP_READ, Part::CopyOut);
+    mapped("unmap_write", "enqueueUnmapMemObject (after write)", CL_MAP_WRITE, Part::Unmap);
+    mapped("memcpy_to_mapped", "memcpy to mapped pointer", CL_MAP_WRITE, Part::CopyIn);
+}
+
+void BenchmarkRunner::runKernelLatency() {
+    beginStep("kernel launch latency");
+    // The smallest bandwidth kernel: one work-group per compute unit, sixteen reads each.
+    const Program program = buildProgram(bandwidthSource(), "", "kernel latency");
+    const size_t local = m_sizes.workGroup;
+    const size_t global = local * m_sizes.computeUnits;
+    const size_t items = global * kFetchesPerWorkItem;
+    const Buffer in(m_context, CL_MEM_READ_ONLY, items * sizeof(float));
+    const Buffer out(m_context, CL_MEM_WRITE_ONLY, items * sizeof(float));
+    const Kernel kernel(program, "bandwidth_local_1");
+    kernel.setArgs(in, out);
+    m_queue.ndRange(kernel, global, local);
+    m_queue.ndRange(kernel, global, local);
+    m_queue.finish();
+
+    const unsigned iterations = m_sizes.latencyIterations;
+    double dispatch = 0, queuedToEnd = 0, roundTrip = 0;
+    for (unsigned i = 0; i < iterations; ++i) {
+        if (i % 64 == 0)
+            checkCancelled();
+        const auto start = Clock::now();
+        const Event launch = m_queue.ndRange(kernel, global, local);
+        m_queue.finish();
+        roundTrip += microsecondsSince(start);
+        const ProfilingTimes times = launch.profilingTimes();
+        dispatch += double(times.started - times.queued) / 1e3;
+        queuedToEnd += double(times.ended - times.queued) / 1e3;
+    }
+    // dispatch: from queued until it starts running (clpeak's "kernel launch latency"); round
+    // trip: from the enqueue call until clFinish returns, on the host clock (newer clpeak's
+    // "roundtrip"); queued to end: the device's view of the whole launch.
+    addFigure("kernel_latency", "dispatch", dispatch / iterations, "us");
+    addFigure("kernel_latency", "round_trip", roundTrip / iterations, "us");
+    addFigure("kernel_latency", "queued_to_end", queuedToEnd / iterations, "us");
+}
+
+} // namespace clw::engine::detail

@@ -1,0 +1,261 @@
+// The engine's info tables against `clinfo --raw` on the test device (PoCL): every platform and
+// device parameter clinfo prints must be in the tables, and its value must equal the engine's
+// once both are normalised (flag names as sets, numbers as numbers). Also: every row has a topic
+// and a meaning, unsupported rows read as such, and the image formats per flags and type.
+#include "clw/engine/ClApi.h"
+#include "clw/engine/Context.h"
+#include "clw/engine/DeviceFacts.h"
+#include "clw/engine/DeviceImageFormats.h"
+#include "clw/engine/DeviceInfo.h"
+#include "clw/engine/ImageFormat.h"
+#include "clw/engine/InfoDescription.h"
+#include "clw/engine/InfoValue.h"
+#include "clw/engine/Platform.h"
+#include "clw/engine/PlatformInfo.h"
+
+#include "TestDevice.h"
+
+#include <QMap>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
+#include <QtTest>
+
+using namespace clw::engine;
+
+namespace {
+
+struct ClinfoRaw {
+    QList<QMap<QString, QString>> platforms;       // per platform block, in order
+    QMap<QString, QMap<QString, QString>> devices; // "[POCL/0]" -> parameter -> value
+};
+
+ClinfoRaw parseClinfoRaw(const QString& output) {
+    ClinfoRaw raw;
+    static const QRegularExpression device(
+        QStringLiteral(R"(^(\[[^\]]+/\d+\])\s+(CL_\w+)\s*(.*)$)"));
+    static const QRegularExpression platform(QStringLiteral(R"(^\s+(CL_PLATFORM_\w+)\s*(.*)$)"));
+    for (const QString& line : output.split(QLatin1Char('\n'))) {
+        if (const auto match = device.match(line); match.hasMatch()) {
+            raw.devices[match.captured(1)][match.captured(2)] = match.captured(3).trimmed();
+        } else if (const auto match = platform.match(line); match.hasMatch()) {
+            // Each platform's block starts with its name.
+            if (match.captured(1) == QLatin1String("CL_PLATFORM_NAME") || raw.platforms.isEmpty())
+                raw.platforms.append(QMap<QString, QString>());
+            raw.platforms.last()[match.captured(1)] = match.captured(2).trimmed();
+        }
+    }
+    return raw;
+}
+
+QSet<QString> nameSet(const QString& text) {
+    QSet<QString> names;
+    for (const QString& part : text.split(QRegularExpression(QStringLiteral("[|,]")))) {
+        const QString name = part.trimmed();
+        if (!name.isEmpty() && name != QLatin1String("none"))
+            names.insert(name);
+    }
+    return names;
+}
+
+QString hexDigits(QString text) {
+    text.remove(QRegularExpression(QStringLiteral("[^0-9a-fA-F]")));
+    return text.toLower();
+}
+
+// Empty when the engine's value equals clinfo's, else what differs.
+QString compareValue(const InfoValue& value, const QString& clinfo) {
+    const QString raw = QString::fromStdString(rawInfoValue(value));
+    const QString formatted = QString::fromStdString(formatInfoValue(value));
+    bool same = false;
+    switch (value.param->kind) {
+    case InfoKind::UInt:
+    case InfoKind::ULong:
+    case InfoKind::Size:
+    case InfoKind::Version: {
+        bool ok = false;
+        const qulonglong number = clinfo.toULongLong(&ok, 0); // "0x8086" or "2596"
+        same = ok && number == std::get<std::uint64_t>(value.data);
+        break;
+    }
+    case InfoKind::Bits:
+        same = nameSet(clinfo) == nameSet(QString::fromStdString(flagNames(
+                                      value.param->id, std::get<std::uint64_t>(value.data))));
+        break;
+    case InfoKind::Enum:
+        same = clinfo == formatted;
+        break;
+    case InfoKind::Properties:
+        same = nameSet(clinfo) == nameSet(formatted);
+        break;
+    case InfoKind::Bytes:
+        same = hexDigits(clinfo) == hexDigits(raw);
+        break;
+    case InfoKind::NameVersions:
+        same = clinfo.toLower() == raw.toLower();
+        break;
+    default: // Text, Bool, lists
+        same = clinfo.simplified() == raw.simplified();
+        break;
+    }
+    return same ? QString()
+                : QStringLiteral("%1: clinfo says '%2', the engine '%3' (%4)")
+                      .arg(QString::fromUtf8(value.param->name), clinfo, raw, formatted);
+}
+
+// Parameters clinfo prints that are not device or platform parameters.
+const QSet<QString> kNotInTables = {QStringLiteral("CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE")};
+
+} // namespace
+
+class TestClinfo : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void engineValuesEqualClinfoRaw();
+    void everyRowHasATopicAndAMeaning();
+    void unsupportedRowsReadAsUnsupported();
+    void imageFormatsPerFlagsAndType();
+    void deviceWithoutImagesListsNoFormats();
+};
+
+void TestClinfo::engineValuesEqualClinfoRaw() {
+    CLW_REQUIRE_DEVICE(device);
+    QProcess process;
+    process.start(QStringLiteral("clinfo"), {QStringLiteral("--raw")});
+    QVERIFY2(process.waitForFinished(60000) && process.exitCode() == 0,
+             "clinfo --raw did not run: install clinfo (scripts/setup)");
+    const ClinfoRaw raw = parseClinfoRaw(QString::fromUtf8(process.readAllStandardOutput()));
+
+    // Find the test device in clinfo's listing: [<ICD suffix>/<index within its platform>].
+    const Platform platform = device.platform();
+    const std::vector<Platform> platforms = Platform::all();
+    const auto platformIndex =
+        std::find(platforms.begin(), platforms.end(), platform) - platforms.begin();
+    QVERIFY(platformIndex < qsizetype(raw.platforms.size()));
+    const std::vector<Device> siblings = platform.devices();
+    const auto deviceIndex = std::find(siblings.begin(), siblings.end(), device) - siblings.begin();
+    const QString prefix =
+        QStringLiteral("[%1/%2]")
+            .arg(QString::fromStdString(platform.info<CL_PLATFORM_ICD_SUFFIX_KHR>()))
+            .arg(deviceIndex);
+    QVERIFY2(raw.devices.contains(prefix), qPrintable(prefix + QStringLiteral(" not in clinfo")));
+
+    QStringList mismatches;
+    int compared = 0;
+    auto compareAll = [&](const std::vector<InfoValue>& values,
+                          const QMap<QString, QString>& seen) {
+        QSet<QString> known;
+        for (const InfoValue& value : values) {
+            const QString name = QString::fromUtf8(value.param->name);
+            known.insert(name);
+            if (!seen.contains(name))
+                continue;
+            if (!value.supported()) {
+                mismatches << name + QStringLiteral(": clinfo has a value, the engine none");
+                continue;
+            }
+            ++compared;
+            if (const QString difference = compareValue(value, seen.value(name));
+                !difference.isEmpty())
+                mismatches << difference;
+        }
+        for (auto it = seen.begin(); it != seen.end(); ++it)
+            if (!known.contains(it.key()) && !kNotInTables.contains(it.key()))
+                mismatches << it.key() +
+                                  QStringLiteral(": clinfo knows it, the engine's table not");
+    };
+    compareAll(platform.allInfo(), raw.platforms[platformIndex]);
+    compareAll(device.allInfo(), raw.devices[prefix]);
+    QVERIFY2(mismatches.isEmpty(), qPrintable(mismatches.join(QLatin1Char('\n'))));
+    QVERIFY2(compared >= 90, qPrintable(QString::number(compared))); // PoCL answers ~100 of them
+
+    // clinfo's "(kernel)" multiple is the characterization's probe kernel.
+    const QString kernelMultiple =
+        raw.devices[prefix].value(QStringLiteral("CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE"));
+    const DeviceFacts facts = DeviceFacts::read(device);
+    QVERIFY2(facts.kernelPreferredWorkGroupMultiple, facts.probeError.c_str());
+    QCOMPARE(QString::number(*facts.kernelPreferredWorkGroupMultiple), kernelMultiple);
+}
+
+void TestClinfo::everyRowHasATopicAndAMeaning() {
+    for (const InfoParam& param : kDeviceInfoParams) {
+        const InfoDescription* description = describeInfo(param.id);
+        QVERIFY2(description, param.name);
+        QVERIFY2(std::strlen(description->meaning) > 5, param.name);
+        QVERIFY2(infoTopic(param.id) != "Other", param.name);
+    }
+    for (const InfoParam& param : kPlatformInfoParams) {
+        QVERIFY2(describeInfo(param.id), param.name);
+        QCOMPARE(infoTopic(param.id), std::string("Platform"));
+    }
+    QCOMPARE(infoTopics().front(), std::string("Platform"));
+    QCOMPARE(infoTopics().back(), std::string("Other"));
+    QCOMPARE(infoTopic(0x7fffffff), std::string("Other"));
+    QVERIFY(describeInfo(0x7fffffff) == nullptr);
+}
+
+void TestClinfo::unsupportedRowsReadAsUnsupported() {
+    CLW_REQUIRE_DEVICE(device);
+    // PoCL is no NVIDIA device: the vendor query is unsupported, not an error.
+    for (const InfoValue& value : device.allInfo()) {
+        if (value.param->id != CL_DEVICE_WARP_SIZE_NV)
+            continue;
+        QVERIFY(!value.supported());
+        QCOMPARE(rawInfoValue(value), std::string("CL_INVALID_VALUE"));
+        QCOMPARE(formatInfoValue(value), std::string("unsupported (CL_INVALID_VALUE)"));
+    }
+    QVERIFY(!device.tryInfo<CL_DEVICE_WARP_SIZE_NV>());
+}
+
+void TestClinfo::imageFormatsPerFlagsAndType() {
+    CLW_REQUIRE_DEVICE(device);
+    const DeviceImageFormats formats = readImageFormats(device);
+    QVERIFY(formats.imageSupport); // PoCL supports images
+    const bool kernelReadWrite = CL_VERSION_MAJOR(device.numericVersion()) >= 2;
+    QCOMPARE(formats.lists.size(), size_t(kernelReadWrite ? 24 : 18));
+    bool sawRgbaFloat2d = false;
+    const Context context(device);
+    for (const ImageFormatList& list : formats.lists) {
+        QVERIFY(!memObjectTypeName(list.imageType).empty());
+        QVERIFY(memAccessFlagName(list.flags).rfind("CL_MEM_", 0) == 0);
+        if (!list.supported())
+            continue;
+        // The same answer as the context's own query.
+        QCOMPARE(list.formats.size(),
+                 context.supportedImageFormats(list.flags, list.imageType).size());
+        if (list.flags == CL_MEM_READ_ONLY && list.imageType == CL_MEM_OBJECT_IMAGE2D)
+            for (const cl_image_format& format : list.formats)
+                sawRgbaFloat2d |= imageFormatName(format) == "CL_RGBA / CL_FLOAT";
+    }
+    QVERIFY(sawRgbaFloat2d); // required of every device with images
+}
+
+void TestClinfo::deviceWithoutImagesListsNoFormats() {
+    CLW_REQUIRE_DEVICE(device);
+    ScopedClApi scoped;
+    // The device says it has no images: no context is created, nothing is listed.
+    scoped.api().clGetDeviceInfo = [](cl_device_id id, cl_device_info param, size_t size,
+                                      void* value, size_t* sizeRet) -> cl_int {
+        if (param == CL_DEVICE_IMAGE_SUPPORT) {
+            if (value)
+                *static_cast<cl_bool*>(value) = CL_FALSE;
+            if (sizeRet)
+                *sizeRet = sizeof(cl_bool);
+            return CL_SUCCESS;
+        }
+        return ::clGetDeviceInfo(id, param, size, value, sizeRet);
+    };
+    scoped.api().clCreateContext = [](const cl_context_properties*, cl_uint, const cl_device_id*,
+                                      void(CL_CALLBACK*)(const char*, const void*, size_t, void*),
+                                      void*, cl_int* error) -> cl_context {
+        if (error)
+            *error = CL_OUT_OF_HOST_MEMORY;
+        return nullptr;
+    };
+    const DeviceImageFormats formats = readImageFormats(device);
+    QVERIFY(!formats.imageSupport);
+    QVERIFY(formats.lists.empty());
+}
+
+QTEST_GUILESS_MAIN(TestClinfo)
+#include "tst_clinfo.moc"

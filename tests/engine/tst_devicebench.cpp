@@ -1,0 +1,133 @@
+// The microbenchmarks (DeviceBenchmark.h), quick-sized on the test device: every figure is there
+// and positive, progress counts up to its total, a cancel stops the run early, a device without
+// doubles skips that group with the reason.
+#include "clw/engine/ClApi.h"
+#include "clw/engine/DeviceBenchmark.h"
+
+#include "TestDevice.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <atomic>
+#include <cstring>
+
+using namespace clw::engine;
+
+class TestDeviceBench : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void quickRunMeasuresEveryFigure();
+    void cancelStopsEarly();
+    void optionsSelectGroups();
+    void deviceWithoutDoublesSkipsThem();
+};
+
+void TestDeviceBench::quickRunMeasuresEveryFigure() {
+    CLW_REQUIRE_DEVICE(device);
+    BenchmarkOptions options;
+    options.quick = true;
+    std::vector<BenchmarkProgress> steps;
+    const BenchmarkResult result = runDeviceBenchmarks(
+        device, options, [&](const BenchmarkProgress& p) { steps.push_back(p); });
+    QVERIFY(!result.cancelled);
+    QVERIFY(result.quick);
+    QCOMPARE(result.deviceName, device.name());
+    const bool doubles = device.hasExtension("cl_khr_fp64") || device.hasExtension("cl_amd_fp64");
+    QCOMPARE(result.figures.size(), size_t(doubles ? 31 : 26));
+    for (const BenchmarkFigure& figure : result.figures) {
+        QVERIFY2(figure.value > 0 && std::isfinite(figure.value), figure.id().c_str());
+        QVERIFY2(!figure.unit.empty(), figure.id().c_str());
+    }
+    for (const char* id : {"float", "float2", "float4", "float8", "float16"})
+        QVERIFY2(result.find("global_bandwidth", id), id);
+    QCOMPARE(result.find("compute_sp", "float16")->unit, std::string("GFLOP/s"));
+    QCOMPARE(result.find("compute_int", "int4")->unit, std::string("GIOP/s"));
+    QCOMPARE(result.find("transfer", "write_nonblocking")->unit, std::string("GB/s"));
+    QVERIFY(result.find("transfer", "memcpy_to_mapped"));
+    const BenchmarkFigure* dispatch = result.find("kernel_latency", "dispatch");
+    const BenchmarkFigure* roundTrip = result.find("kernel_latency", "round_trip");
+    const BenchmarkFigure* queuedToEnd = result.find("kernel_latency", "queued_to_end");
+    QVERIFY(dispatch && roundTrip && queuedToEnd);
+    QVERIFY(dispatch->value <= queuedToEnd->value); // started before it ended, one clock
+    QCOMPARE(roundTrip->id(), std::string("kernel_latency.round_trip"));
+    QVERIFY(!result.find("kernel_latency", "nothing"));
+    QVERIFY(result.seconds > 0);
+
+    // Progress counts up to its total and ends with "done".
+    QVERIFY(steps.size() >= 2);
+    for (size_t i = 1; i < steps.size(); ++i) {
+        QVERIFY(steps[i].done >= steps[i - 1].done);
+        QCOMPARE(steps[i].total, steps.front().total);
+    }
+    QCOMPARE(steps.back().done, steps.back().total);
+    QCOMPARE(steps.back().step, std::string("done"));
+    QCOMPARE(benchmarkGroupTitle("compute_dp"), std::string("Double-precision compute"));
+}
+
+void TestDeviceBench::cancelStopsEarly() {
+    CLW_REQUIRE_DEVICE(device);
+    BenchmarkOptions options; // full size: the cancel must cut it short
+    std::atomic<bool> cancel{false};
+    QElapsedTimer clock;
+    clock.start();
+    std::string last;
+    const BenchmarkResult result = runDeviceBenchmarks(
+        device, options,
+        [&](const BenchmarkProgress& p) {
+            last = p.step;
+            if (p.done >= 2) // as the first bandwidth figure starts: it stops within it
+                cancel = true;
+        },
+        [&] { return cancel.load(); });
+    QVERIFY(result.cancelled);
+    QCOMPARE(last, std::string("cancelled"));
+    QVERIFY2(result.figures.size() <= 1, qPrintable(QString::number(result.figures.size())));
+    QVERIFY(!result.find("kernel_latency", "round_trip"));
+    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+
+    // Cancelled before it starts: nothing measured.
+    const BenchmarkResult none = runDeviceBenchmarks(device, options, {}, [] { return true; });
+    QVERIFY(none.cancelled);
+    QVERIFY(none.figures.empty());
+}
+
+void TestDeviceBench::optionsSelectGroups() {
+    CLW_REQUIRE_DEVICE(device);
+    BenchmarkOptions options;
+    options.quick = true;
+    options.globalBandwidth = options.computeSingle = options.computeDouble = false;
+    options.computeInteger = options.transfer = false;
+    const BenchmarkResult result = runDeviceBenchmarks(device, options);
+    QCOMPARE(result.figures.size(), size_t(3));
+    for (const BenchmarkFigure& figure : result.figures)
+        QCOMPARE(figure.group, std::string("kernel_latency"));
+}
+
+void TestDeviceBench::deviceWithoutDoublesSkipsThem() {
+    CLW_REQUIRE_DEVICE(device);
+    ScopedClApi scoped;
+    // The same device, claiming no cl_khr_fp64.
+    scoped.api().clGetDeviceInfo = [](cl_device_id id, cl_device_info param, size_t size,
+                                      void* value, size_t* sizeRet) -> cl_int {
+        if (param != CL_DEVICE_EXTENSIONS)
+            return ::clGetDeviceInfo(id, param, size, value, sizeRet);
+        static const char kExtensions[] = "cl_khr_byte_addressable_store";
+        if (sizeRet)
+            *sizeRet = sizeof kExtensions;
+        if (value)
+            std::memcpy(value, kExtensions, std::min(size, sizeof kExtensions));
+        return CL_SUCCESS;
+    };
+    BenchmarkOptions options;
+    options.quick = true;
+    options.globalBandwidth = options.computeSingle = options.computeInteger = false;
+    options.transfer = options.kernelLatency = false;
+    const BenchmarkResult result = runDeviceBenchmarks(device, options);
+    QVERIFY(result.figures.empty());
+    QCOMPARE(result.skipped.size(), size_t(1));
+    QVERIFY(result.skipped.front().find("no double precision") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestDeviceBench)
+#include "tst_devicebench.moc"
