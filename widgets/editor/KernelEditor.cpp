@@ -50,6 +50,11 @@ KernelEditor::KernelEditor(QWidget* parent)
     , m_theme(EditorTheme::forPalette(QApplication::palette())) {
     setUpView();
     connect(m_apis, &QsciAPIs::apiPreparationFinished, this, [this] {
+        m_preparing = false;
+        if (m_prepareAgain) { // the words changed while the thread read the old ones
+            prepareCompletion();
+            return;
+        }
         m_completionReady = true;
         Q_EMIT completionReady();
     });
@@ -161,6 +166,12 @@ void KernelEditor::setExtraWords(const QStringList& identifiers) {
 }
 
 void KernelEditor::prepareCompletion() {
+    m_completionReady = false;
+    // QsciAPIs' thread reads the raw list while it prepares: never change it under the thread.
+    m_prepareAgain = m_preparing;
+    if (m_preparing)
+        return;
+    m_preparing = true;
     m_apis->clear();
     for (const QString& entry : builtinApiEntries())
         m_apis->add(entry);
@@ -195,13 +206,13 @@ std::pair<int, int> KernelEditor::diagnosticRange(const BuildDiagnostic& diagnos
         return {indent, std::max(lineEnd, indent + 1)};
     }
     const int start = std::min(lineStart + diagnostic.column - 1, lineEnd);
+    if (start >= lineEnd) // at the end of the line ("expected ';'"): mark its last character
+        return {std::max(lineStart, lineEnd - 1), std::max(lineEnd, lineStart + 1)};
     // The word at the column (an identifier or a number), else one character.
     int end = int(send(this, SCI_WORDENDPOSITION, ulong(start), 1));
     if (end <= start)
         end = int(send(this, SCI_POSITIONAFTER, ulong(start)));
-    if (end <= start) // the column is at the end of the text: mark the character before
-        return {std::max(lineStart, start - 1), std::max(start, lineStart + 1)};
-    return {start, std::min(end, std::max(lineEnd, start + 1))};
+    return {start, std::min(end, lineEnd)};
 }
 
 const BuildDiagnostic* KernelEditor::diagnosticAt(int position) const {

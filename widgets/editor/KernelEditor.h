@@ -78,6 +78,8 @@ private:
     OpenClLexer* m_lexer;
     QsciAPIs* m_apis;
     bool m_completionReady = false;
+    bool m_preparing = false;
+    bool m_prepareAgain = false;
     QStringList m_extraWords;
     QList<BuildDiagnostic> m_diagnostics;
     EditorTheme m_theme;
