@@ -5,6 +5,7 @@
 // `#include "x.h"` spells it relative to the main file, so that includes resolve to the open
 // (possibly unsaved) text first.
 #include "editor/BuildInput.h"
+#include "editor/KernelEditor.h" // complete: signals carry KernelEditor*
 
 #include <QByteArray>
 #include <QFileSystemWatcher>
@@ -15,8 +16,6 @@
 #include <functional>
 
 namespace clw::ui {
-
-class KernelEditor;
 
 class EditorTabs : public QTabWidget {
     Q_OBJECT
