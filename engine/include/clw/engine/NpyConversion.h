@@ -1,0 +1,28 @@
+#pragma once
+// Buffer elements to and from NpyArray (NpyArray.h): the element's columns become a trailing axis
+// (a float4 buffer of n elements is an (n, 4) float32 array; a 2D shape adds its rows: (h, w, 4)),
+// and every column must share one scalar type, the array's dtype.
+#include "clw/engine/BufferShape.h"
+#include "clw/engine/ElementLayout.h"
+#include "clw/engine/NpyArray.h"
+
+namespace clw::engine {
+
+class NpyConversion {
+public:
+    // The array's shape for a resolved buffer shape: (n[, columns]), (h, w[, columns]),
+    // (d, h, w[, columns]).
+    static std::vector<size_t> arrayShape(const ElementLayout& layout, const BufferShape& shape);
+    // The dtype of a layout; throws ImportError for a struct of mixed types or a hex view.
+    static NpyType arrayType(const ElementLayout& layout);
+    // An array around packed columns (PackedColumns.h) of a resolved shape.
+    static NpyArray toArray(const ElementLayout& layout, const BufferShape& shape,
+                            std::vector<unsigned char> packed);
+    // The packed columns of `array` for `elements` elements of `layout`. Throws ImportError when
+    // the dtype is not the columns' type or the count does not match ("'a.npy' holds float64
+    // (1000 x 3); the buffer shows 1000 elements of float4 (float32 x 4)").
+    static std::vector<unsigned char> fromArray(const NpyArray& array, const ElementLayout& layout,
+                                                std::uint64_t elements);
+};
+
+} // namespace clw::engine

@@ -1,0 +1,77 @@
+#include "clw/engine/NpyConversion.h"
+
+#include "clw/engine/ImportError.h"
+#include "clw/engine/PackedColumns.h"
+
+namespace clw::engine {
+
+namespace {
+
+std::string shapeText(const std::vector<size_t>& shape) {
+    std::string text;
+    for (size_t axis : shape)
+        text += (text.empty() ? "" : " x ") + std::to_string(axis);
+    return text.empty() ? "a scalar" : text;
+}
+
+} // namespace
+
+std::vector<size_t> NpyConversion::arrayShape(const ElementLayout& layout,
+                                              const BufferShape& shape) {
+    std::vector<size_t> axes;
+    if (shape.dimensions == 3)
+        axes.push_back(size_t(shape.depth));
+    if (shape.dimensions >= 2) {
+        axes.push_back(size_t(shape.height));
+        axes.push_back(size_t(shape.width));
+    } else {
+        axes.push_back(size_t(shape.elementCount()));
+    }
+    if (layout.columnCount() > 1)
+        axes.push_back(size_t(layout.columnCount()));
+    return axes;
+}
+
+NpyType NpyConversion::arrayType(const ElementLayout& layout) {
+    const std::optional<ScalarType> scalar = layout.commonScalar();
+    const std::optional<NpyType> type = scalar ? npyTypeOf(*scalar) : std::nullopt;
+    if (!type || layout.isHex())
+        throw ImportError(layout.name() + " mixes scalar types: .npy holds one dtype; use CSV or "
+                                          "raw, or a format of one type");
+    return *type;
+}
+
+NpyArray NpyConversion::toArray(const ElementLayout& layout, const BufferShape& shape,
+                                std::vector<unsigned char> packed) {
+    NpyArray array;
+    array.type = arrayType(layout);
+    array.shape = arrayShape(layout, shape);
+    array.data = std::move(packed);
+    return array;
+}
+
+std::vector<unsigned char> NpyConversion::fromArray(const NpyArray& array,
+                                                    const ElementLayout& layout,
+                                                    std::uint64_t elements) {
+    const NpyType wanted = arrayType(layout);
+    const size_t columns = size_t(layout.columnCount());
+    const std::string held =
+        std::string(npyTypeName(array.type)) + " (" + shapeText(array.shape) + ")";
+    const std::string shown = std::to_string(elements) + " elements of " + layout.name() +
+                              (columns > 1 ? " (" + std::string(npyTypeName(wanted)) + " x " +
+                                                 std::to_string(columns) + ")"
+                                           : "");
+    if (array.type != wanted)
+        throw ImportError("the file holds " + held + "; the buffer shows " + shown +
+                          ": pick a format of " + npyTypeName(array.type) + " or convert the file");
+    if (array.count() != elements * columns)
+        throw ImportError("the file holds " + held + " = " + std::to_string(array.count()) +
+                          " values; the buffer shows " + shown + " = " +
+                          std::to_string(elements * columns) + " values");
+    if (columns > 1 && array.shape.size() > 1 && array.shape.back() != columns)
+        throw ImportError("the file holds " + held + ": its last axis should be the element's " +
+                          std::to_string(columns) + " columns");
+    return array.data;
+}
+
+} // namespace clw::engine
