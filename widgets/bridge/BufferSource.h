@@ -30,6 +30,14 @@ public:
     virtual void read(std::uint64_t offset, std::span<unsigned char> out) const = 0;
     // Writes `bytes` at `offset`; blocks until the device has them.
     virtual void write(std::uint64_t offset, std::span<const unsigned char> bytes) = 0;
+    // Fills [offset, offset + size) with copies of `pattern` in one device command where the
+    // source can (a buffer, a pattern of 1 to 128 bytes, a power of two, dividing offset and
+    // size). False when it cannot: the caller writes the bytes itself.
+    virtual bool fillPattern(std::span<const unsigned char> pattern, std::uint64_t offset,
+                             std::uint64_t size) {
+        (void)pattern, (void)offset, (void)size;
+        return false;
+    }
     // A copy of the current contents that later writes to this source leave alone: "compare with
     // the previous contents". A device buffer copies on the device.
     virtual std::shared_ptr<BufferSource> snapshot() const = 0;

@@ -30,6 +30,17 @@ void DeviceBufferSource::write(std::uint64_t offset, std::span<const unsigned ch
         m_queue.write(m_buffer, offset, bytes.size(), bytes.data());
 }
 
+bool DeviceBufferSource::fillPattern(std::span<const unsigned char> pattern, std::uint64_t offset,
+                                     std::uint64_t size) {
+    const size_t n = pattern.size();
+    if (n == 0 || n > 128 || (n & (n - 1)) != 0 || offset % n != 0 || size % n != 0)
+        return false;
+    checkRange(offset, size);
+    if (size > 0)
+        m_queue.fill(m_buffer, pattern.data(), n, offset, size).wait();
+    return true;
+}
+
 std::shared_ptr<BufferSource> DeviceBufferSource::snapshot() const {
     engine::Buffer copy(m_buffer.context(), CL_MEM_READ_WRITE, m_size);
     m_queue.copy(m_buffer, copy, 0, 0, m_size);

@@ -20,6 +20,8 @@ public:
     std::string description() const override;
     void read(std::uint64_t offset, std::span<unsigned char> out) const override;
     void write(std::uint64_t offset, std::span<const unsigned char> bytes) override;
+    bool fillPattern(std::span<const unsigned char> pattern, std::uint64_t offset,
+                     std::uint64_t size) override;
     // A new buffer of the same size filled by clEnqueueCopyBuffer.
     std::shared_ptr<BufferSource> snapshot() const override;
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 namespace clw::ui {
 
@@ -25,8 +26,33 @@ public:
     // chunks and returns false when it said so. Read errors are thrown.
     bool scan(std::uint64_t first, std::uint64_t count, const RunFn& onRun,
               const std::function<bool()>& cancelled = {}) const;
+    // The same elements of this source and of `other` (same size, same shape) side by side.
+    using PairFn = std::function<void(const unsigned char* data, const unsigned char* otherData,
+                                      std::uint64_t index, size_t count)>;
+    bool scanPair(const BufferSource& other, std::uint64_t first, std::uint64_t count,
+                  const PairFn& onRun, const std::function<bool()>& cancelled = {}) const;
+    // Reads each chunk, lets `onRun` change its runs in place, and writes the chunk back: the
+    // bytes between elements (pitch padding, struct padding) keep what they held. A chunk whose
+    // runs cover it whole is not read first.
+    using EditFn = std::function<void(unsigned char* data, std::uint64_t index, size_t count)>;
+    bool rewrite(BufferSource& target, std::uint64_t first, std::uint64_t count,
+                 const EditFn& onRun, const std::function<bool()>& cancelled = {},
+                 bool coversElements = false) const;
 
 private:
+    struct Run {
+        std::uint64_t index;
+        std::uint64_t count;
+        std::uint64_t offset; // in the chunk
+    };
+    struct Chunk {
+        std::uint64_t start = 0; // byte offset in the source
+        std::uint64_t bytes = 0;
+        std::vector<Run> runs;
+    };
+    // The next chunk from element `first`, at most `count` elements.
+    Chunk plan(std::uint64_t first, std::uint64_t count) const;
+
     const BufferSource& m_source;
     engine::BufferShape m_shape;
     size_t m_elementSize;
