@@ -1,31 +1,130 @@
-// DeviceBrowserPanel: the device list is read on a worker thread and fills the tree; selecting a
-// device shows every row of its info table.
+// DeviceBrowserPanel, offscreen: the device list is read on a worker thread and fills the tree;
+// the current device shows its properties grouped by topic (filter, raw values on hover, copy,
+// export), its characterization and its measured peaks (run with progress, a chart, cancel);
+// selected devices are compared side by side; a platform whose ICD fails shows its error.
 #include "bridge/EngineBridge.h"
+#include "devices/BenchmarkPanel.h"
+#include "devices/ComparisonView.h"
 #include "devices/DeviceBrowserPanel.h"
+#include "devices/HighlightDelegate.h"
+#include "devices/PropertiesPane.h"
+#include "models/BenchmarkResultsModel.h"
+#include "models/CharacterizationModel.h"
+#include "models/DeviceComparisonModel.h"
 #include "models/DeviceListModel.h"
 #include "models/DevicePropertiesModel.h"
 
+#include "clw/engine/ClApi.h"
 #include "clw/engine/DeviceInfo.h"
 
 #include "TestDevice.h"
 
+#include <QAbstractItemModelTester>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QFile>
+#include <QGuiApplication>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTreeView>
 #include <QtTest>
 
+#include <cstring>
+
 using namespace clw::ui;
+namespace engine = clw::engine;
+
+namespace {
+
+// Exposes the delegate's styling to check what a row is painted with.
+struct DelegateProbe : HighlightDelegate {
+    using HighlightDelegate::HighlightDelegate;
+    using HighlightDelegate::initStyleOption;
+};
+
+QModelIndex findDevice(const DeviceListModel& model, const QString& name) {
+    for (int p = 0; p < model.rowCount(); ++p) {
+        const QModelIndex platform = model.index(p, 0);
+        for (int d = 0; d < model.rowCount(platform); ++d)
+            if (model.data(model.index(d, 0, platform)).toString() == name)
+                return model.index(d, 0, platform);
+    }
+    return {};
+}
+
+// A second platform whose ICD fails to list its devices (through the C-API seam).
+const cl_platform_id kBrokenPlatform = reinterpret_cast<cl_platform_id>(std::uintptr_t(0xb0b0));
+
+cl_int brokenPlatformIds(cl_uint capacity, cl_platform_id* ids, cl_uint* count) {
+    cl_uint real = 0;
+    const cl_int code = ::clGetPlatformIDs(0, nullptr, &real);
+    if (code != CL_SUCCESS)
+        return code;
+    if (count)
+        *count = real + 1;
+    if (ids && capacity > 0) {
+        ::clGetPlatformIDs(std::min(capacity, real), ids, nullptr);
+        if (capacity > real)
+            ids[real] = kBrokenPlatform;
+    }
+    return CL_SUCCESS;
+}
+
+cl_int brokenPlatformInfo(cl_platform_id id, cl_platform_info param, size_t size, void* value,
+                          size_t* sizeRet) {
+    if (id != kBrokenPlatform)
+        return ::clGetPlatformInfo(id, param, size, value, sizeRet);
+    const char* text = param == CL_PLATFORM_NAME         ? "Broken ICD"
+                       : param == CL_PLATFORM_VENDOR     ? "Nobody"
+                       : param == CL_PLATFORM_VERSION    ? "OpenCL 1.2 broken"
+                       : param == CL_PLATFORM_PROFILE    ? "FULL_PROFILE"
+                       : param == CL_PLATFORM_EXTENSIONS ? ""
+                                                         : nullptr;
+    if (!text)
+        return CL_INVALID_VALUE;
+    if (sizeRet)
+        *sizeRet = std::strlen(text) + 1;
+    if (value)
+        std::memcpy(value, text, std::min(size, std::strlen(text) + 1));
+    return CL_SUCCESS;
+}
+
+cl_int brokenDeviceIds(cl_platform_id id, cl_device_type type, cl_uint capacity,
+                       cl_device_id* devices, cl_uint* count) {
+    if (id == kBrokenPlatform)
+        return CL_OUT_OF_HOST_MEMORY;
+    return ::clGetDeviceIDs(id, type, capacity, devices, count);
+}
+
+} // namespace
 
 class TestDeviceBrowserPanel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void fillsFromTheEngineAndShowsProperties();
+    void filterCopyAndExport();
+    void benchmarksRunWithProgressAndChart();
+    void benchmarkCancelStopsTheRun();
+    void comparisonHighlightsDifferences();
+    void failingPlatformShowsItsError();
 };
 
 void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     CLW_REQUIRE_DEVICE(device);
     EngineBridge bridge(2);
     DeviceBrowserPanel panel(bridge);
+    QAbstractItemModelTester tester(panel.propertiesModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     panel.show();
     QVERIFY(panel.isProbing());
@@ -35,29 +134,245 @@ void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     QVERIFY2(!panel.statusText().contains(QStringLiteral("No OpenCL")),
              qPrintable(panel.statusText()));
 
-    // The default device is selected and its properties shown, every row of the table.
-    QCOMPARE(panel.propertiesModel()->rowCount(), int(std::size(clw::engine::kDeviceInfoParams)));
-    QCOMPARE(panel.propertiesView()->model()->rowCount(), panel.propertiesModel()->rowCount());
+    // The default device is selected: every info row (and the image formats) under topics.
+    QVERIFY(panel.currentDevice());
+    DevicePropertiesModel* properties = panel.propertiesModel();
+    QVERIFY(properties->propertyCount() > int(std::size(engine::kDeviceInfoParams)));
+    QCOMPARE(properties->data(properties->index(0, 0)).toString(), QStringLiteral("Identity"));
+    QVERIFY(panel.propertiesView()->isExpanded(panel.propertiesView()->model()->index(0, 0)));
+    QVERIFY(panel.characterizationModel()->rowCount() > 10);
 
-    // Selecting a platform row clears the properties; selecting the test device shows them.
+    // A platform row shows the platform's own properties; a device row, the device's.
     const QModelIndex platform = panel.deviceModel()->index(0, 0);
     panel.deviceView()->setCurrentIndex(platform);
-    QCOMPARE(panel.propertiesModel()->rowCount(), 0);
-    QModelIndex testDevice;
-    for (int d = 0; d < panel.deviceModel()->rowCount(platform); ++d) {
-        const QModelIndex row = panel.deviceModel()->index(d, 0, platform);
-        if (panel.deviceModel()->data(row).toString() == QString::fromStdString(device.name()))
-            testDevice = row;
-    }
-    if (!testDevice.isValid()) // the test device may be on another platform
-        testDevice = panel.deviceModel()->defaultDeviceIndex();
+    QVERIFY(properties->indexOf(QStringLiteral("CL_PLATFORM_NAME")).isValid());
+    QCOMPARE(panel.characterizationModel()->rowCount(), 0);
+    QModelIndex testDevice =
+        findDevice(*panel.deviceModel(), QString::fromStdString(device.name()));
     QVERIFY(testDevice.isValid());
     panel.deviceView()->setCurrentIndex(testDevice);
-    QVERIFY(panel.propertiesModel()->rowCount() > 0);
+    QVERIFY(properties->indexOf(QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS")).isValid());
 
     // A refresh reads again and replaces the snapshot.
     panel.refresh();
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 2, 60000);
+}
+
+void TestDeviceBrowserPanel::filterCopyAndExport() {
+    CLW_REQUIRE_DEVICE(device);
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    panel.deviceView()->setCurrentIndex(
+        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+    PropertiesPane* pane = panel.propertiesPane();
+
+    // The filter keeps matching rows under their topic.
+    pane->filterEdit()->setText(QStringLiteral("max_compute_units"));
+    QSortFilterProxyModel* shown = pane->filterModel();
+    QCOMPARE(shown->rowCount(), 1);
+    const QModelIndex topic = shown->index(0, 0);
+    QCOMPARE(shown->data(topic).toString(), QStringLiteral("Compute"));
+    QCOMPARE(shown->rowCount(topic), 1);
+    const QModelIndex row = shown->index(0, 0, topic);
+    const QString units = QString::number(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>());
+    QCOMPARE(shown->data(row.siblingAtColumn(1)).toString(), units);
+    QVERIFY(shown->data(row, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("Raw value: ") + units));
+    // A topic name matches all of the topic.
+    pane->filterEdit()->setText(QStringLiteral("Vector widths"));
+    QCOMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->rowCount(shown->index(0, 0)), 14);
+    pane->filterEdit()->setText(QStringLiteral("max_compute_units"));
+
+    // Copy: the selected row as tab-separated text.
+    pane->view()->selectionModel()->select(shown->index(0, 0, shown->index(0, 0)),
+                                           QItemSelectionModel::ClearAndSelect |
+                                               QItemSelectionModel::Rows);
+    pane->copySelection();
+    QCOMPARE(QGuiApplication::clipboard()->text(),
+             QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS\t") + units + QLatin1Char('\n'));
+    // A selected topic copies its shown rows; nothing selected copies every shown row.
+    pane->view()->selectionModel()->clearSelection();
+    QCOMPARE(pane->selectedText(),
+             QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS\t") + units + QLatin1Char('\n'));
+
+    // Export, as the Export button does once the file dialog answered.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("pocl.md"));
+    QVERIFY(panel.exportCurrentDevice(path));
+    QVERIFY(panel.statusText().contains(QStringLiteral("Exported")));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("CL_DEVICE_MAX_COMPUTE_UNITS"));
+    QVERIFY(!panel.exportCurrentDevice(dir.filePath(QStringLiteral("no/such/dir.json"))));
+    QVERIFY2(panel.statusText().contains(QStringLiteral("Could not write")),
+             qPrintable(panel.statusText()));
+}
+
+void TestDeviceBrowserPanel::benchmarksRunWithProgressAndChart() {
+    CLW_REQUIRE_DEVICE(device);
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    panel.deviceView()->setCurrentIndex(
+        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+    BenchmarkPanel* bench = panel.benchmarkPanel();
+    QAbstractItemModelTester tester(bench->resultsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(bench->runButton()->isEnabled());
+    QVERIFY(!bench->cancelButton()->isEnabled());
+    bench->quickBox()->setChecked(true);
+    QSignalSpy finished(bench, &BenchmarkPanel::finished);
+    bench->runButton()->click();
+    QVERIFY(bench->isRunning());
+    QVERIFY(!bench->runButton()->isEnabled());
+    QVERIFY(bench->cancelButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY2(finished.first().first().toBool(), qPrintable(bench->statusText()));
+    QVERIFY(!bench->isRunning());
+    QCOMPARE(bench->progressBar()->value(), bench->progressBar()->maximum());
+    QVERIFY(bench->resultsModel()->rowCount() >= 26);
+    QVERIFY(bench->statusText().contains(QStringLiteral("measured")));
+    QVERIFY(bench->currentResult());
+
+    // The chart shows one group's figures as bars; another group can be picked.
+    QCOMPARE(bench->groupBox()->currentData().toString(), QStringLiteral("global_bandwidth"));
+    auto* series = qobject_cast<QBarSeries*>(bench->chart()->series().value(0));
+    QVERIFY(series);
+    QCOMPARE(series->barSets().size(), 1);
+    QCOMPARE(series->barSets().first()->count(), 5);
+    bench->groupBox()->setCurrentIndex(
+        bench->groupBox()->findData(QStringLiteral("kernel_latency")));
+    series = qobject_cast<QBarSeries*>(bench->chart()->series().value(0));
+    QCOMPARE(series->barSets().first()->count(), 3);
+    QVERIFY(bench->chart()->title().contains(QStringLiteral("us")));
+
+    // The export now carries the figures.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("device.json"));
+    QVERIFY(panel.exportCurrentDevice(path));
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    QVERIFY(file.readAll().contains("\"clworkbench.bench\""));
+}
+
+void TestDeviceBrowserPanel::benchmarkCancelStopsTheRun() {
+    CLW_REQUIRE_DEVICE(device);
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    panel.deviceView()->setCurrentIndex(
+        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+    BenchmarkPanel* bench = panel.benchmarkPanel();
+    bench->quickBox()->setChecked(false); // clpeak's sizes: minutes, unless cancelled
+    QSignalSpy finished(bench, &BenchmarkPanel::finished);
+    QElapsedTimer clock;
+    clock.start();
+    bench->run();
+    // Progress arrives from the worker while the GUI thread stays free.
+    QTRY_VERIFY_WITH_TIMEOUT(bench->progressBar()->value() >= 1, 60000);
+    QVERIFY(bench->statusText().startsWith(QStringLiteral("Step")));
+    bench->cancelButton()->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    QVERIFY(!finished.first().first().toBool());
+    QVERIFY2(bench->statusText().startsWith(QStringLiteral("Cancelled")),
+             qPrintable(bench->statusText()));
+    QVERIFY2(clock.elapsed() < 30000, qPrintable(QString::number(clock.elapsed())));
+    QVERIFY(bench->runButton()->isEnabled());
+    QVERIFY(!bench->currentResult()); // a cancelled run is not kept as the device's result
+}
+
+void TestDeviceBrowserPanel::comparisonHighlightsDifferences() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device) // compared with a twin made from its snapshot entry
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    // One real device and a twin with more compute units, on the same platform.
+    DeviceSnapshot snapshot = panel.deviceModel()->snapshot();
+    QVERIFY(!snapshot.platforms.isEmpty() && !snapshot.platforms[0].devices.isEmpty());
+    DeviceEntry twin = snapshot.platforms[0].devices[0];
+    twin.name = QStringLiteral("Bigger twin");
+    twin.isDefault = false;
+    for (DeviceProperty& property : twin.properties)
+        if (property.name == QLatin1String("CL_DEVICE_MAX_COMPUTE_UNITS"))
+            property.value = QStringLiteral("128");
+        else if (property.name == QLatin1String("CL_DEVICE_NAME"))
+            property.value = twin.name;
+    snapshot.platforms[0].devices.append(twin);
+    panel.showSnapshot(snapshot);
+
+    ComparisonView* view = panel.comparisonView();
+    QAbstractItemModelTester tester(view->model(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(view->summaryText().contains(QStringLiteral("Select two")));
+    const QModelIndex platform = panel.deviceModel()->index(0, 0);
+    QItemSelection both(panel.deviceModel()->index(0, 0, platform),
+                        panel.deviceModel()->index(1, 0, platform));
+    panel.deviceView()->selectionModel()->select(both, QItemSelectionModel::ClearAndSelect |
+                                                           QItemSelectionModel::Rows);
+    QCOMPARE(view->model()->devices().size(), 2);
+    QCOMPARE(view->model()->differingRowCount(), 2); // the name and the compute units
+    QVERIFY2(view->summaryText().contains(QStringLiteral("2 row(s) differ")),
+             qPrintable(view->summaryText()));
+
+    // Differing rows are painted highlighted, the others not.
+    DelegateProbe probe(DeviceComparisonModel::DifferentRole, -1);
+    const int units = view->model()->rowOf(QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS"));
+    const int vendor = view->model()->rowOf(QStringLiteral("CL_DEVICE_VENDOR"));
+    QStyleOptionViewItem option;
+    probe.initStyleOption(&option, view->model()->index(units, 1));
+    QCOMPARE(option.backgroundBrush.color(), HighlightDelegate::highlightColor());
+    QStyleOptionViewItem plain;
+    probe.initStyleOption(&plain, view->model()->index(vendor, 1));
+    QVERIFY(plain.backgroundBrush.style() == Qt::NoBrush);
+    QVERIFY(qobject_cast<HighlightDelegate*>(view->view()->itemDelegate()));
+
+    // Only the differing rows, on request.
+    view->onlyDifferences()->setChecked(true);
+    QCOMPARE(view->view()->model()->rowCount(), 2);
+    view->onlyDifferences()->setChecked(false);
+    QCOMPARE(view->view()->model()->rowCount(), view->model()->rowCount());
+
+    // Back to one device: a hint, no comparison.
+    panel.deviceView()->selectionModel()->select(panel.deviceModel()->index(0, 0, platform),
+                                                 QItemSelectionModel::ClearAndSelect |
+                                                     QItemSelectionModel::Rows);
+    QCOMPARE(view->model()->rowCount(), 0);
+}
+
+void TestDeviceBrowserPanel::failingPlatformShowsItsError() {
+    CLW_REQUIRE_DEVICE(device);
+    engine::ScopedClApi scoped; // before the panel: the probe thread reads through it
+    scoped.api().clGetPlatformIDs = brokenPlatformIds;
+    scoped.api().clGetPlatformInfo = brokenPlatformInfo;
+    scoped.api().clGetDeviceIDs = brokenDeviceIds;
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    QVERIFY2(panel.statusText().contains(QStringLiteral("1 platform(s) failed")),
+             qPrintable(panel.statusText()));
+
+    // The broken platform is listed with its error; the real ones keep their devices.
+    const DeviceListModel* model = panel.deviceModel();
+    const int broken = model->rowCount() - 1;
+    const QModelIndex brokenRow = model->index(broken, 0);
+    QCOMPARE(model->data(brokenRow).toString(), QStringLiteral("Broken ICD"));
+    const QString error = model->data(brokenRow, DeviceListModel::ErrorRole).toString();
+    QVERIFY2(error.contains(QStringLiteral("CL_OUT_OF_HOST_MEMORY")), qPrintable(error));
+    QVERIFY(findDevice(*model, QString::fromStdString(device.name())).isValid());
+
+    // Selecting it says why, where the characterization would be.
+    panel.deviceView()->setCurrentIndex(brokenRow);
+    QVERIFY(panel.propertiesModel()->indexOf(QStringLiteral("CL_PLATFORM_NAME")).isValid());
+    QVERIFY(!panel.benchmarkPanel()->runButton()->isEnabled());
 }
 
 QTEST_MAIN(TestDeviceBrowserPanel)

@@ -6,6 +6,7 @@
 
 #include "clw/engine/ClApi.h"
 #include "clw/engine/DeviceInfo.h"
+#include "clw/engine/InfoDescription.h"
 #include "clw/engine/InfoValue.h"
 #include "clw/engine/Platform.h"
 
@@ -204,17 +205,40 @@ void TestDeviceListModel::propertiesModelListsEveryInfoRow() {
     DevicePropertiesModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setProperties(entry->properties);
-    QCOMPARE(model.rowCount(), int(std::size(engine::kDeviceInfoParams)));
+    // Every info row, then the image formats, grouped under topics.
+    QCOMPARE(model.propertyCount(), int(entry->properties.size()));
+    QVERIFY(model.propertyCount() > int(std::size(engine::kDeviceInfoParams)));
     QCOMPARE(model.columnCount(), 2);
+    QCOMPARE(model.rowCount(), model.topicCount());
+    int children = 0;
+    for (int topic = 0; topic < model.rowCount(); ++topic) {
+        const QModelIndex index = model.index(topic, 0);
+        QVERIFY(model.data(index, DevicePropertiesModel::IsTopicRole).toBool());
+        QVERIFY(!model.propertyAt(index));
+        children += model.rowCount(index);
+    }
+    QCOMPARE(children, model.propertyCount());
 
-    const std::vector<engine::InfoValue> values = device.allInfo();
-    for (int row = 0; row < model.rowCount(); ++row) {
-        QCOMPARE(model.data(model.index(row, 0)).toString(),
-                 QString::fromUtf8(values[size_t(row)].param->name));
-        if (values[size_t(row)].param->id == CL_DEVICE_MAX_COMPUTE_UNITS) {
-            QCOMPARE(model.data(model.index(row, 1)).toString(),
-                     QString::fromStdString(engine::formatInfoValue(values[size_t(row)])));
-            QVERIFY(model.data(model.index(row, 1), DevicePropertiesModel::SupportedRole).toBool());
+    for (const engine::InfoValue& value : device.allInfo()) {
+        const QString name = QString::fromUtf8(value.param->name);
+        const QModelIndex index = model.indexOf(name);
+        QVERIFY2(index.isValid(), qPrintable(name));
+        QCOMPARE(model.data(index.parent()).toString(),
+                 QString::fromStdString(engine::infoTopic(value.param->id)));
+        QCOMPARE(model.data(index, DevicePropertiesModel::SupportedRole).toBool(),
+                 value.supported());
+        if (value.param->id == CL_DEVICE_MAX_COMPUTE_UNITS) {
+            QCOMPARE(model.data(index.siblingAtColumn(1)).toString(),
+                     QString::fromStdString(engine::formatInfoValue(value)));
+            QCOMPARE(model.data(index, DevicePropertiesModel::RawValueRole).toString(),
+                     QString::number(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>()));
+        }
+        if (value.param->id == CL_DEVICE_GLOBAL_MEM_SIZE) {
+            // Human units shown, the exact byte count on hover.
+            QVERIFY(model.data(index.siblingAtColumn(1)).toString().contains(QStringLiteral("iB")));
+            QVERIFY(model.data(index, Qt::ToolTipRole)
+                        .toString()
+                        .contains(QString::number(device.info<CL_DEVICE_GLOBAL_MEM_SIZE>())));
         }
     }
     QCOMPARE(entry->property(QStringLiteral("CL_DEVICE_NAME")),
@@ -222,6 +246,7 @@ void TestDeviceListModel::propertiesModelListsEveryInfoRow() {
 
     model.setProperties({});
     QCOMPARE(model.rowCount(), 0);
+    QCOMPARE(model.propertyCount(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestDeviceListModel)

@@ -27,4 +27,11 @@ const DeviceEntry* DeviceSnapshot::defaultDevice() const {
     return nullptr;
 }
 
+QList<DeviceEntry> DeviceSnapshot::allDevices() const {
+    QList<DeviceEntry> devices;
+    for (const PlatformEntry& platform : platforms)
+        devices += platform.devices;
+    return devices;
+}
+
 } // namespace clw::ui

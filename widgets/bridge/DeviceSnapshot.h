@@ -9,11 +9,23 @@
 
 namespace clw::ui {
 
-// One row of Device::allInfo(), formatted with formatInfoValue.
+// One row of Device::allInfo() (or Platform::allInfo()), formatted with formatInfoValue; also
+// the supported image formats, one row per access flag and image type.
 struct DeviceProperty {
     QString name;  // "CL_DEVICE_MAX_COMPUTE_UNITS"
     QString value; // "4", "2 GiB", "unsupported (CL_INVALID_VALUE)"
     bool supported = true;
+    QString topic;       // "Compute", "Global memory", ... (engine::infoTopic)
+    QString description; // what the parameter means, with its unit
+    QString raw;         // engine::rawInfoValue: "2147483648", "0x3f", "CL_TRUE"
+};
+
+// One item of the engine's characterization (engine::Characterization).
+struct CharacterizationRow {
+    QString key;   // "simd_group_size"
+    QString label; // "SIMD group size (warp, wavefront)"
+    QString value;
+    QString note; // a guess, or why there is no value
 };
 
 struct DeviceEntry {
@@ -33,8 +45,18 @@ struct DeviceEntry {
     std::uint64_t maxWorkGroupSize = 0;
     QList<std::uint64_t> maxWorkItemSizes;
     QStringList extensions;
-    QList<DeviceProperty> properties; // every row of the device info table, in table order
-    bool isDefault = false;           // what engine::defaultDevice() picks
+    // Every row of the device info table, grouped by topic in engine::infoTopics() order (table
+    // order within a topic), then the supported image formats (topic "Supported image formats").
+    QList<DeviceProperty> properties;
+    QList<CharacterizationRow> characterization;
+    // Why the characterization or the image formats could not be read; empty when they were.
+    QString characterizationError;
+    bool isDefault = false; // what engine::defaultDevice() picks
+    QString platformName;
+    // Where the device is: Platform::all()[platformIndex].devices()[deviceIndex]; a worker finds
+    // the device again from these (and checks the name).
+    int platformIndex = -1;
+    int deviceIndex = -1;
 
     // The property's formatted value, or an empty string when absent or unsupported.
     QString property(const QString& name) const;
@@ -46,6 +68,7 @@ struct PlatformEntry {
     QString version;
     QString profile;
     QStringList extensions;
+    QList<DeviceProperty> properties; // every row of the platform info table
     QList<DeviceEntry> devices;
     // Set when the platform's devices could not be read (a ClError); devices read before the
     // failure stay listed.
@@ -62,6 +85,8 @@ struct DeviceSnapshot {
     int deviceCount() const;
     // The default device, or nullptr when there is none.
     const DeviceEntry* defaultDevice() const;
+    // Every device of every platform, in order.
+    QList<DeviceEntry> allDevices() const;
 };
 
 } // namespace clw::ui

@@ -2,17 +2,23 @@
 
 #include "bridge/DeviceProbe.h"
 #include "bridge/EngineBridge.h"
+#include "devices/BenchmarkPanel.h"
+#include "devices/ComparisonView.h"
+#include "devices/PropertiesPane.h"
+#include "models/CharacterizationModel.h"
+#include "models/DeviceExport.h"
 #include "models/DeviceListModel.h"
 #include "models/DevicePropertiesModel.h"
 
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
-#include <QLineEdit>
 #include <QPushButton>
-#include <QSortFilterProxyModel>
+#include <QRegularExpression>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTreeView>
 #include <QVBoxLayout>
@@ -23,59 +29,68 @@ DeviceBrowserPanel::DeviceBrowserPanel(EngineBridge& bridge, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
     , m_deviceModel(new DeviceListModel(this))
-    , m_propertiesModel(new DevicePropertiesModel(this))
-    , m_propertiesFilter(new QSortFilterProxyModel(this))
+    , m_characterizationModel(new CharacterizationModel(this))
     , m_deviceView(new QTreeView(this))
-    , m_propertiesView(new QTableView(this))
-    , m_filterEdit(new QLineEdit(this))
+    , m_properties(new PropertiesPane(this))
+    , m_characterizationView(new QTableView(this))
+    , m_characterizationError(new QLabel(this))
+    , m_benchmarks(new BenchmarkPanel(bridge, this))
+    , m_comparison(new ComparisonView(this))
+    , m_tabs(new QTabWidget(this))
     , m_statusLabel(new QLabel(this))
     , m_refreshButton(new QPushButton(tr("Refresh"), this)) {
     m_deviceView->setObjectName(QStringLiteral("deviceTree"));
     m_deviceView->setModel(m_deviceModel);
     m_deviceView->setUniformRowHeights(true);
     m_deviceView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Ctrl+click adds devices to the comparison.
+    m_deviceView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_deviceView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
 
-    m_propertiesFilter->setSourceModel(m_propertiesModel);
-    m_propertiesFilter->setFilterCaseSensitivity(Qt::CaseInsensitive);
-    m_propertiesFilter->setFilterKeyColumn(-1);
-    m_propertiesView->setObjectName(QStringLiteral("devicePropertiesTable"));
-    m_propertiesView->setModel(m_propertiesFilter);
-    m_propertiesView->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_propertiesView->verticalHeader()->hide();
-    m_propertiesView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
-    m_propertiesView->horizontalHeader()->setSectionResizeMode(DevicePropertiesModel::NameColumn,
-                                                               QHeaderView::ResizeToContents);
-    m_propertiesView->horizontalHeader()->setStretchLastSection(true);
-    m_propertiesView->setWordWrap(false);
+    m_characterizationView->setObjectName(QStringLiteral("characterizationTable"));
+    m_characterizationView->setModel(m_characterizationModel);
+    m_characterizationView->verticalHeader()->hide();
+    m_characterizationView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_characterizationView->setWordWrap(false);
+    m_characterizationView->horizontalHeader()->setSectionResizeMode(
+        CharacterizationModel::LabelColumn, QHeaderView::ResizeToContents);
+    m_characterizationView->horizontalHeader()->setStretchLastSection(true);
+    m_characterizationError->setWordWrap(true);
+    m_characterizationError->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_characterizationError->hide();
+    auto* characterization = new QWidget(this);
+    auto* characterizationLayout = new QVBoxLayout(characterization);
+    characterizationLayout->setContentsMargins(0, 0, 0, 0);
+    characterizationLayout->addWidget(m_characterizationError);
+    characterizationLayout->addWidget(m_characterizationView, 1);
 
-    m_filterEdit->setPlaceholderText(tr("Filter properties"));
-    m_filterEdit->setClearButtonEnabled(true);
+    m_tabs->setObjectName(QStringLiteral("deviceTabs"));
+    m_tabs->addTab(m_properties, tr("Properties"));
+    m_tabs->addTab(characterization, tr("Characterization"));
+    m_tabs->addTab(m_benchmarks, tr("Measured peaks"));
+    m_tabs->addTab(m_comparison, tr("Compare"));
+
     m_statusLabel->setObjectName(QStringLiteral("deviceProbeStatus"));
     m_statusLabel->setWordWrap(true);
     m_statusLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
     auto* top = new QHBoxLayout;
     top->addWidget(m_statusLabel, 1);
     top->addWidget(m_refreshButton);
-    auto* bottom = new QWidget(this);
-    auto* bottomLayout = new QVBoxLayout(bottom);
-    bottomLayout->setContentsMargins(0, 0, 0, 0);
-    bottomLayout->addWidget(m_filterEdit);
-    bottomLayout->addWidget(m_propertiesView);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_deviceView);
-    splitter->addWidget(bottom);
-    splitter->setStretchFactor(1, 2);
+    splitter->addWidget(m_tabs);
+    splitter->setStretchFactor(1, 3);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
 
     connect(m_refreshButton, &QPushButton::clicked, this, &DeviceBrowserPanel::refresh);
-    connect(m_filterEdit, &QLineEdit::textChanged, m_propertiesFilter,
-            &QSortFilterProxyModel::setFilterFixedString);
     connect(m_deviceView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &DeviceBrowserPanel::showSelectedDevice);
+    connect(m_deviceView->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DeviceBrowserPanel::compareSelectedDevices);
+    connect(m_properties, &PropertiesPane::exportRequested, this,
+            &DeviceBrowserPanel::askExportPath);
     refresh();
 }
 
@@ -84,8 +99,20 @@ DeviceBrowserPanel::~DeviceBrowserPanel() {
         m_bridge.cancel(m_probeJob);
 }
 
+DevicePropertiesModel* DeviceBrowserPanel::propertiesModel() const {
+    return m_properties->model();
+}
+
+QTreeView* DeviceBrowserPanel::propertiesView() const {
+    return m_properties->view();
+}
+
 QString DeviceBrowserPanel::statusText() const {
     return m_statusLabel->text();
+}
+
+const DeviceEntry* DeviceBrowserPanel::currentDevice() const {
+    return m_deviceModel->deviceAt(m_deviceView->currentIndex());
 }
 
 void DeviceBrowserPanel::refresh() {
@@ -117,7 +144,7 @@ void DeviceBrowserPanel::refresh() {
 
 void DeviceBrowserPanel::showSnapshot(DeviceSnapshot snapshot) {
     m_deviceModel->setSnapshot(std::move(snapshot));
-    m_propertiesModel->setProperties({});
+    showSelectedDevice();
     m_deviceView->expandAll();
     const DeviceSnapshot& shown = m_deviceModel->snapshot();
     if (!shown.error.isEmpty()) {
@@ -145,8 +172,60 @@ void DeviceBrowserPanel::showSnapshot(DeviceSnapshot snapshot) {
 }
 
 void DeviceBrowserPanel::showSelectedDevice() {
-    const DeviceEntry* device = m_deviceModel->deviceAt(m_deviceView->currentIndex());
-    m_propertiesModel->setProperties(device ? device->properties : QList<DeviceProperty>{});
+    const QModelIndex index = m_deviceView->currentIndex();
+    const DeviceEntry* device = m_deviceModel->deviceAt(index);
+    const PlatformEntry* platform = device ? nullptr : m_deviceModel->platformAt(index);
+    // A platform row shows the platform's own properties; a failed one, its error.
+    m_properties->setProperties(device     ? device->properties
+                                : platform ? platform->properties
+                                           : QList<DeviceProperty>{});
+    m_characterizationModel->setRows(device ? device->characterization
+                                            : QList<CharacterizationRow>{},
+                                     device ? device->characterizationError : QString());
+    const QString error = device ? device->characterizationError
+                          : platform && platform->failed()
+                              ? tr("This platform failed: %1").arg(platform->error)
+                              : QString();
+    m_characterizationError->setText(error);
+    m_characterizationError->setVisible(!error.isEmpty());
+    m_benchmarks->setDevice(device);
+}
+
+void DeviceBrowserPanel::compareSelectedDevices() {
+    QList<DeviceEntry> devices;
+    const QModelIndexList rows = m_deviceView->selectionModel()->selectedRows(0);
+    for (const QModelIndex& row : rows)
+        if (const DeviceEntry* device = m_deviceModel->deviceAt(row))
+            devices.append(*device);
+    m_comparison->setDevices(devices);
+}
+
+bool DeviceBrowserPanel::exportCurrentDevice(const QString& path) {
+    const DeviceEntry* device = currentDevice();
+    if (!device) {
+        m_statusLabel->setText(tr("Select a device to export."));
+        return false;
+    }
+    QString error;
+    if (!exportDevice(*device, m_benchmarks->currentResult(), path, &error)) {
+        m_statusLabel->setText(error);
+        return false;
+    }
+    m_statusLabel->setText(tr("Exported %1 to %2").arg(device->name, path));
+    return true;
+}
+
+void DeviceBrowserPanel::askExportPath() {
+    const DeviceEntry* device = currentDevice();
+    if (!device)
+        return;
+    QString name = device->name;
+    name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export device"), name + QStringLiteral(".json"),
+                                     tr("JSON (*.json);;Markdown (*.md)"));
+    if (!path.isEmpty())
+        exportCurrentDevice(path);
 }
 
 } // namespace clw::ui

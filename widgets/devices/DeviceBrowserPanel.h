@@ -1,22 +1,27 @@
 #pragma once
-// The device browser: platforms and devices as a tree, and every property of the selected device.
-// Devices are read on an engine worker thread through the bridge; this widget never calls OpenCL.
+// The device browser: platforms and devices as a tree and, for the current device, its properties
+// grouped by topic, its characterization, its measured peaks (benchmarks with progress, Cancel and
+// a chart) and, for two or more selected devices, a side-by-side comparison. Devices are read and
+// measured on engine worker threads through the bridge; this widget never calls OpenCL.
 #include "bridge/DeviceSnapshot.h"
 
 #include <QWidget>
 
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 class QTreeView;
 
 namespace clw::ui {
 
+class BenchmarkPanel;
+class CharacterizationModel;
+class ComparisonView;
 class DeviceListModel;
 class DevicePropertiesModel;
 class EngineBridge;
+class PropertiesPane;
 
 class DeviceBrowserPanel : public QWidget {
     Q_OBJECT
@@ -26,17 +31,32 @@ public:
     ~DeviceBrowserPanel() override;
 
     DeviceListModel* deviceModel() const { return m_deviceModel; }
-    DevicePropertiesModel* propertiesModel() const { return m_propertiesModel; }
+    DevicePropertiesModel* propertiesModel() const;
     QTreeView* deviceView() const { return m_deviceView; }
-    QTableView* propertiesView() const { return m_propertiesView; }
+    QTreeView* propertiesView() const;
+    PropertiesPane* propertiesPane() const { return m_properties; }
+    CharacterizationModel* characterizationModel() const { return m_characterizationModel; }
+    QTableView* characterizationView() const { return m_characterizationView; }
+    BenchmarkPanel* benchmarkPanel() const { return m_benchmarks; }
+    ComparisonView* comparisonView() const { return m_comparison; }
+    QTabWidget* tabs() const { return m_tabs; }
     // True while a probe runs.
     bool isProbing() const { return m_probeJob != 0; }
     // What the panel says about the probe ("2 devices", an error, "Reading devices...").
     QString statusText() const;
+    // The device whose properties are shown, or nullptr.
+    const DeviceEntry* currentDevice() const;
+
+    // Writes the current device's properties, characterization and last benchmark figures to
+    // `path` (Markdown for .md, JSON otherwise). The Export button asks for the path; a failure
+    // is shown in the status line and returned false.
+    bool exportCurrentDevice(const QString& path);
 
 public Q_SLOTS:
     // Reads every platform and device again (replaces a probe still waiting to run).
     void refresh();
+    // Shows a snapshot as if a probe had read it (a test's, or one read elsewhere).
+    void showSnapshot(clw::ui::DeviceSnapshot snapshot);
 
 Q_SIGNALS:
     // A probe finished and its snapshot is shown (failed platforms included).
@@ -45,16 +65,20 @@ Q_SIGNALS:
     void probeFailed(const QString& message);
 
 private:
-    void showSnapshot(DeviceSnapshot snapshot);
     void showSelectedDevice();
+    void compareSelectedDevices();
+    void askExportPath();
 
     EngineBridge& m_bridge;
     DeviceListModel* m_deviceModel;
-    DevicePropertiesModel* m_propertiesModel;
-    QSortFilterProxyModel* m_propertiesFilter;
+    CharacterizationModel* m_characterizationModel;
     QTreeView* m_deviceView;
-    QTableView* m_propertiesView;
-    QLineEdit* m_filterEdit;
+    PropertiesPane* m_properties;
+    QTableView* m_characterizationView;
+    QLabel* m_characterizationError;
+    BenchmarkPanel* m_benchmarks;
+    ComparisonView* m_comparison;
+    QTabWidget* m_tabs;
     QLabel* m_statusLabel;
     QPushButton* m_refreshButton;
     quint64 m_probeJob = 0;
