@@ -1,0 +1,102 @@
+# clw_install_application(<target>): installs the workbench executable (component
+# "application") the way each system expects it, called by app/CMakeLists.txt.
+#
+# - Linux: bin/clworkbench, linked against the system's Qt, QScintilla and ICD loader, which
+#   the .deb declares as dependencies (installer/cmake/ClwDebianPackage.cmake).
+# - Windows: bin/clworkbench.exe with every DLL it needs beside it: the non-system DLLs it links
+#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, Qt) through a runtime dependency set,
+#   then windeployqt for Qt's plugins (platforms, styles, image formats) and the compiler runtime.
+# - macOS: clworkbench.app (Info.plist with the .clwb document type: installer/macos/), made
+#   self-contained by macdeployqt (Qt frameworks, QScintilla, plugins).
+# windeployqt / macdeployqt run at install time, so `cmake --install` and cpack (NSIS,
+# DragNDrop) both produce a tree that runs on a machine without Qt.
+set(CLW_INSTALLER_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
+
+# The Qt tool next to qmake (windeployqt, macdeployqt), found the same way Qt's own scripts do.
+function(clw_find_qt_tool variable name)
+    set(hints "")
+    if(TARGET Qt6::qmake)
+        get_target_property(qmake Qt6::qmake IMPORTED_LOCATION)
+        get_filename_component(qt_bin "${qmake}" DIRECTORY)
+        list(APPEND hints "${qt_bin}")
+    endif()
+    if(QT6_INSTALL_PREFIX)
+        list(APPEND hints "${QT6_INSTALL_PREFIX}/${QT6_INSTALL_BINS}")
+    endif()
+    find_program(${variable} ${name} HINTS ${hints})
+    if(NOT ${variable})
+        message(WARNING "${name} not found: the installed workbench will not carry Qt with it")
+    endif()
+endfunction()
+
+function(clw_install_application target)
+    if(APPLE)
+        set_target_properties(${target} PROPERTIES
+            MACOSX_BUNDLE ON
+            MACOSX_BUNDLE_INFO_PLIST ${CLW_INSTALLER_DIR}/macos/Info.plist.in
+            MACOSX_BUNDLE_BUNDLE_NAME "CL Workbench"
+            MACOSX_BUNDLE_GUI_IDENTIFIER io.clworkbench.CLWorkbench
+            MACOSX_BUNDLE_BUNDLE_VERSION ${PROJECT_VERSION}
+            MACOSX_BUNDLE_SHORT_VERSION_STRING ${PROJECT_VERSION}
+            MACOSX_BUNDLE_ICON_FILE clworkbench.icns)
+    endif()
+    # Windows keeps the console subsystem on purpose: the command-line verbs (devices, build,
+    # ...) print to the console they were started from, which a WIN32 GUI executable cannot.
+
+    set(dependency_set "")
+    if(WIN32)
+        set(dependency_set RUNTIME_DEPENDENCY_SET clw_application_dlls)
+    endif()
+    install(TARGETS ${target} ${dependency_set}
+            RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT application
+            BUNDLE DESTINATION . COMPONENT application)
+
+    if(WIN32)
+        # Where the DLLs of what the workbench links live: the import libraries' ../bin.
+        set(dll_dirs "")
+        foreach(library IN ITEMS "${OpenCL_LIBRARY}" "${CLW_QSCINTILLA_LIBRARY}")
+            if(library)
+                get_filename_component(dir "${library}" DIRECTORY)
+                list(APPEND dll_dirs "${dir}" "${dir}/../bin")
+            endif()
+        endforeach()
+        if(TARGET Qt6::qmake)
+            get_target_property(qmake Qt6::qmake IMPORTED_LOCATION)
+            get_filename_component(qt_bin "${qmake}" DIRECTORY)
+            list(APPEND dll_dirs "${qt_bin}")
+        endif()
+        install(RUNTIME_DEPENDENCY_SET clw_application_dlls
+                DESTINATION ${CMAKE_INSTALL_BINDIR}
+                COMPONENT application
+                DIRECTORIES ${dll_dirs}
+                PRE_EXCLUDE_REGEXES "api-ms-.*" "ext-ms-.*"
+                POST_EXCLUDE_REGEXES ".*[Ss]ystem32/.*\\.dll")
+
+        clw_find_qt_tool(CLW_WINDEPLOYQT windeployqt)
+        if(CLW_WINDEPLOYQT)
+            install(CODE "
+                set(exe \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}/$<TARGET_FILE_NAME:${target}>\")
+                message(STATUS \"windeployqt \${exe}\")
+                execute_process(COMMAND \"${CLW_WINDEPLOYQT}\" --release --no-translations
+                                        --compiler-runtime \"\${exe}\"
+                                RESULT_VARIABLE result)
+                if(result)
+                    message(FATAL_ERROR \"windeployqt failed: \${result}\")
+                endif()"
+                COMPONENT application)
+        endif()
+    elseif(APPLE)
+        clw_find_qt_tool(CLW_MACDEPLOYQT macdeployqt)
+        if(CLW_MACDEPLOYQT)
+            install(CODE "
+                set(bundle \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/$<TARGET_FILE_NAME:${target}>.app\")
+                message(STATUS \"macdeployqt \${bundle}\")
+                execute_process(COMMAND \"${CLW_MACDEPLOYQT}\" \"\${bundle}\" -always-overwrite
+                                RESULT_VARIABLE result)
+                if(result)
+                    message(FATAL_ERROR \"macdeployqt failed: \${result}\")
+                endif()"
+                COMPONENT application)
+        endif()
+    endif()
+endfunction()
