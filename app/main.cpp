@@ -1,6 +1,7 @@
 // clworkbench: the command-line verbs (no display needed) and, without a verb, the GUI.
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
+#include "cli/BenchCommand.h"
 #include "cli/BuildCommand.h"
 #include "cli/CacheCommand.h"
 #include "cli/DevicesCommand.h"
@@ -23,10 +24,10 @@ void describeApplication() {
 }
 
 bool isCommandLine(const QString& first) {
-    static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("sample"),
-                                      QStringLiteral("build"),     QStringLiteral("cache"),
-                                      QStringLiteral("--help"),    QStringLiteral("-h"),
-                                      QStringLiteral("--version"), QStringLiteral("-v")};
+    static const QStringList verbs = {
+        QStringLiteral("devices"), QStringLiteral("bench"),     QStringLiteral("sample"),
+        QStringLiteral("build"),   QStringLiteral("cache"),     QStringLiteral("--help"),
+        QStringLiteral("-h"),      QStringLiteral("--version"), QStringLiteral("-v")};
     // A first argument not starting with '-' is a verb, known or not; other options go to the
     // GUI (Qt's own, such as -platform).
     return verbs.contains(first) || !first.startsWith(QLatin1Char('-'));
@@ -47,6 +48,8 @@ int runCommandLine(const QStringList& arguments) {
     }
     if (verb == QLatin1String("devices"))
         return clw::app::runDevicesCommand(options, out, err);
+    if (verb == QLatin1String("bench"))
+        return clw::app::runBenchCommand(options, out, err);
     if (verb == QLatin1String("sample"))
         return clw::app::runSampleCommand(options, out, err);
     if (verb == QLatin1String("build"))
@@ -54,7 +57,7 @@ int runCommandLine(const QStringList& arguments) {
     if (verb == QLatin1String("cache"))
         return clw::app::runCacheCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, sample, build, cache; see clworkbench "
+        << "'. Verbs: devices, bench, sample, build, cache; see clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }

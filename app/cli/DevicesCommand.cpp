@@ -26,6 +26,22 @@ QString bytes(std::uint64_t value) {
     return QStringLiteral("%1 (%2 bytes)").arg(ui::formatBytes(value)).arg(value);
 }
 
+// Every property under its topic, the value in human units and the raw value where it differs.
+void printProperties(QTextStream& out, const QList<ui::DeviceProperty>& properties) {
+    QString topic;
+    for (const ui::DeviceProperty& property : properties) {
+        if (property.topic != topic) {
+            topic = property.topic;
+            out << "    " << topic << ":\n";
+        }
+        out << "      " << property.name.leftJustified(48) << ' ' << property.value;
+        if (property.supported && !property.raw.isEmpty() && property.raw != property.value &&
+            !property.raw.contains(QLatin1Char('\n')))
+            out << "  [" << property.raw << ']';
+        out << '\n';
+    }
+}
+
 void printDevice(QTextStream& out, int index, const DeviceEntry& device, bool all) {
     out << "  Device " << index << ": " << device.name << (device.isDefault ? " [default]" : "")
         << '\n';
@@ -47,11 +63,19 @@ void printDevice(QTextStream& out, int index, const DeviceEntry& device, bool al
         sizes << QString::number(size);
     row(out, 4, QStringLiteral("Max work-item sizes"), sizes.join(QStringLiteral(" x ")));
     row(out, 4, QStringLiteral("Extensions"), QString::number(device.extensions.size()));
+    out << "    Characterization:\n";
+    if (!device.characterizationError.isEmpty())
+        out << "      (not available: " << device.characterizationError << ")\n";
+    for (const ui::CharacterizationRow& item : device.characterization) {
+        out << "      " << (item.label + QLatin1Char(':')).leftJustified(46) << ' ' << item.value;
+        // Long notes (conflict explanations) only with --all.
+        if (!item.note.isEmpty() && (all || item.note.size() <= 80))
+            out << "  (" << item.note << ')';
+        out << '\n';
+    }
     if (!all)
         return;
-    out << "    All properties:\n";
-    for (const ui::DeviceProperty& property : device.properties)
-        out << "      " << property.name.leftJustified(48) << ' ' << property.value << '\n';
+    printProperties(out, device.properties);
 }
 
 void printText(QTextStream& out, const DeviceSnapshot& snapshot, bool all) {
@@ -64,6 +88,8 @@ void printText(QTextStream& out, const DeviceSnapshot& snapshot, bool all) {
         row(out, 2, QStringLiteral("Version"), platform.version);
         row(out, 2, QStringLiteral("Profile"), platform.profile);
         row(out, 2, QStringLiteral("Extensions"), QString::number(platform.extensions.size()));
+        if (all)
+            printProperties(out, platform.properties);
         if (platform.failed())
             row(out, 2, QStringLiteral("Error"), platform.error);
         else if (platform.devices.isEmpty())

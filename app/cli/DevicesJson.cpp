@@ -19,11 +19,24 @@ QJsonObject deviceToJson(const ui::DeviceEntry& device) {
     QJsonArray workItemSizes;
     for (std::uint64_t size : device.maxWorkItemSizes)
         workItemSizes.append(number(size));
+    // Info table rows in "properties"; the image format rows in "imageFormats".
     QJsonObject properties;
+    QJsonObject imageFormats;
     for (const ui::DeviceProperty& property : device.properties) {
-        if (property.supported)
+        if (property.topic == ui::imageFormatsTopic()) {
+            if (property.supported)
+                imageFormats.insert(property.name, QJsonArray::fromStringList(property.raw.split(
+                                                       QLatin1Char('\n'), Qt::SkipEmptyParts)));
+        } else if (property.supported) {
             properties.insert(property.name, property.value);
+        }
     }
+    QJsonArray characterization;
+    for (const ui::CharacterizationRow& item : device.characterization)
+        characterization.append(QJsonObject{{QStringLiteral("key"), item.key},
+                                            {QStringLiteral("label"), item.label},
+                                            {QStringLiteral("value"), item.value},
+                                            {QStringLiteral("note"), textOrNull(item.note)}});
     return QJsonObject{
         {QStringLiteral("name"), device.name},
         {QStringLiteral("vendor"), device.vendor},
@@ -41,6 +54,9 @@ QJsonObject deviceToJson(const ui::DeviceEntry& device) {
         {QStringLiteral("maxWorkItemSizes"), workItemSizes},
         {QStringLiteral("extensions"), QJsonArray::fromStringList(device.extensions)},
         {QStringLiteral("properties"), properties},
+        {QStringLiteral("imageFormats"), imageFormats},
+        {QStringLiteral("characterization"), characterization},
+        {QStringLiteral("characterizationError"), textOrNull(device.characterizationError)},
     };
 }
 
@@ -48,12 +64,17 @@ QJsonObject platformToJson(const ui::PlatformEntry& platform) {
     QJsonArray devices;
     for (const ui::DeviceEntry& device : platform.devices)
         devices.append(deviceToJson(device));
+    QJsonObject platformProperties;
+    for (const ui::DeviceProperty& property : platform.properties)
+        if (property.supported)
+            platformProperties.insert(property.name, property.value);
     return QJsonObject{
         {QStringLiteral("name"), platform.name},
         {QStringLiteral("vendor"), platform.vendor},
         {QStringLiteral("version"), platform.version},
         {QStringLiteral("profile"), platform.profile},
         {QStringLiteral("extensions"), QJsonArray::fromStringList(platform.extensions)},
+        {QStringLiteral("properties"), platformProperties},
         {QStringLiteral("devices"), devices},
         {QStringLiteral("error"), textOrNull(platform.error)},
     };

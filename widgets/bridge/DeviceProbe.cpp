@@ -48,7 +48,7 @@ QList<DeviceProperty> propertyRows(const std::vector<engine::InfoValue>& values)
 }
 
 QList<DeviceProperty> imageFormatRows(const engine::DeviceImageFormats& formats) {
-    const QString topic = QStringLiteral("Supported image formats");
+    const QString topic = imageFormatsTopic();
     if (!formats.imageSupport)
         return {{QStringLiteral("Image formats"), QStringLiteral("unsupported (no image support)"),
                  false, topic, QStringLiteral("The device supports no images."), QString()}};

@@ -20,6 +20,11 @@ struct DeviceProperty {
     QString raw;         // engine::rawInfoValue: "2147483648", "0x3f", "CL_TRUE"
 };
 
+// The topic of the image format rows among a device's properties.
+inline QString imageFormatsTopic() {
+    return QStringLiteral("Supported image formats");
+}
+
 // One item of the engine's characterization (engine::Characterization).
 struct CharacterizationRow {
     QString key;   // "simd_group_size"
