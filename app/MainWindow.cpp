@@ -7,17 +7,15 @@
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
+#include "inspector/BufferInspector.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QStandardItemModel>
 #include <QStatusBar>
-#include <QTableView>
 #include <QTimer>
 
 namespace clw::app {
@@ -95,14 +93,8 @@ void MainWindow::createEditor() {
 }
 
 void MainWindow::createBufferInspector() {
-    auto* model = new QStandardItemModel(0, 2, this);
-    model->setHorizontalHeaderLabels({tr("Index"), tr("Value")});
-    m_bufferTable = new QTableView(this);
-    m_bufferTable->setObjectName(QStringLiteral("bufferTable"));
-    m_bufferTable->setModel(model);
-    m_bufferTable->verticalHeader()->hide();
-    m_bufferTable->horizontalHeader()->setStretchLastSection(true);
-    addDock(tr("Buffer inspector"), QStringLiteral("bufferInspectorDock"), m_bufferTable,
+    m_bufferInspector = new ui::BufferInspector(m_context.bridge(), &m_context.settings(), this);
+    addDock(tr("Buffer inspector"), QStringLiteral("bufferInspectorDock"), m_bufferInspector,
             Qt::BottomDockWidgetArea);
 }
 

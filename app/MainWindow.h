@@ -4,10 +4,10 @@
 
 class QDockWidget;
 class QLabel;
-class QTableView;
 class QsciScintilla;
 
 namespace clw::ui {
+class BufferInspector;
 class DeviceBrowserPanel;
 class EditorWorkspace;
 } // namespace clw::ui
@@ -27,7 +27,7 @@ public:
     QsciScintilla* kernelEditor() const;
     ui::EditorWorkspace* editorWorkspace() const { return m_workspace; }
     ui::DeviceBrowserPanel* deviceBrowser() const { return m_deviceBrowser; }
-    QTableView* bufferInspector() const { return m_bufferTable; }
+    ui::BufferInspector* bufferInspector() const { return m_bufferInspector; }
     // The status bar's device line ("Default device: ...").
     QString deviceStatus() const;
 
@@ -44,7 +44,7 @@ private:
     WorkbenchContext& m_context;
     ui::EditorWorkspace* m_workspace = nullptr;
     ui::DeviceBrowserPanel* m_deviceBrowser = nullptr;
-    QTableView* m_bufferTable = nullptr;
+    ui::BufferInspector* m_bufferInspector = nullptr;
     QLabel* m_deviceStatus = nullptr;
 };
 

@@ -3,6 +3,8 @@
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
 #include "devices/DeviceBrowserPanel.h"
+#include "inspector/BufferInspector.h"
+#include "models/BufferTableModel.h"
 #include "models/DeviceListModel.h"
 
 #include "clw/engine/DeviceSelection.h"
@@ -57,7 +59,7 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     const QAbstractItemModel* buffer = window.bufferInspector()->model();
     QCOMPARE(buffer->rowCount(), 0);
     QCOMPARE(buffer->headerData(0, Qt::Horizontal).toString(), QStringLiteral("Index"));
-    QCOMPARE(buffer->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Value"));
+    QCOMPARE(buffer->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Offset"));
 
     // The probe runs on a worker thread; the tree fills once it is back.
     const ui::DeviceListModel* model = window.deviceBrowser()->deviceModel();

@@ -119,6 +119,11 @@ private slots:
                  std::string("0.1"));
         QCOMPARE(formatScalar(ScalarType::Half, bytesOf({0x66, 0x2e}).data()),
                  std::string("0.1")); // 0x2e66 is the half nearest 0.1
+        QCOMPARE(formatScalar(ScalarType::Float, bytesOf({0x00, 0x1b, 0x37, 0x4a}).data()),
+                 std::string("3000000")); // plain, not 3e+06
+        const float tiny = 1e-8f;
+        QCOMPARE(formatScalar(ScalarType::Float, reinterpret_cast<const unsigned char*>(&tiny)),
+                 std::string("1e-08"));
         QCOMPARE(formatScalar(ScalarType::Float, bytesOf({0, 0, 0xc0, 0x7f}).data()),
                  std::string("nan"));
         QCOMPARE(formatScalar(ScalarType::Float, bytesOf({0, 0, 0x80, 0xff}).data()),

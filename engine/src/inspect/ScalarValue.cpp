@@ -88,15 +88,26 @@ std::string shortest(T value) {
     return std::string(buffer, result.ptr);
 }
 
+template <class T>
+std::string shortest(T value, std::chars_format format) {
+    char buffer[400]; // fixed notation of a double below 1e16 with its digits
+    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value, format);
+    return std::string(buffer, result.ptr);
+}
+
 std::string formatFloat(double value, ScalarType type, std::uint16_t halfBits) {
     if (std::isnan(value))
         return std::signbit(value) ? "-nan" : "nan";
     if (std::isinf(value))
         return value < 0 ? "-inf" : "inf";
+    // Plain decimals for everyday magnitudes (3000000, not 3e+06), still the shortest digits
+    // that read back to the same bits; exponents for the very large and very small.
+    const double magnitude = std::fabs(value);
+    const bool plain = magnitude == 0 || (magnitude >= 1e-4 && magnitude < 1e16);
     if (type == ScalarType::Double)
-        return shortest(value);
+        return plain ? shortest(value, std::chars_format::fixed) : shortest(value);
     if (type == ScalarType::Float)
-        return shortest(float(value));
+        return plain ? shortest(float(value), std::chars_format::fixed) : shortest(float(value));
     // Half: the fewest significant digits that read back to the same half.
     for (int digits = 1; digits <= 6; ++digits) {
         char buffer[64];

@@ -1,0 +1,106 @@
+#pragma once
+// The buffer inspector panel (issue 8), in the manner of RenderDoc's buffer viewer: a typed, paged
+// table of any buffer or image (BufferTableView over BufferTableModel), its format line, statistics
+// with a histogram and a line plot, a 2D view, a diff against another buffer or the previous
+// contents, and fill / import / export. Every read and write runs on the bridge's workers; the
+// GUI thread formats cached bytes only.
+//
+// Buffers come from whoever owns them (launches, sessions: addBuffer), or from a .npy file opened
+// here. The format of each is remembered by name, for the session and in the settings.
+#include "bridge/BufferSource.h"
+#include "bridge/EngineBridge.h"
+
+#include "clw/engine/ElementFormat.h"
+
+#include <QWidget>
+
+#include <map>
+#include <memory>
+#include <optional>
+
+class QComboBox;
+class QLabel;
+class QSettings;
+class QSplitter;
+class QTabWidget;
+
+namespace clw::ui {
+
+class AnalysisPanel;
+class BufferFileActions;
+class BufferTableModel;
+class BufferTableView;
+class DiffPanel;
+class FormatBar;
+class HeatMapPanel;
+
+class BufferInspector : public QWidget {
+    Q_OBJECT
+public:
+    // `settings` (may be null) keeps the formats between runs.
+    BufferInspector(EngineBridge& bridge, QSettings* settings, QWidget* parent = nullptr);
+    ~BufferInspector() override;
+
+    // Adds a buffer (or replaces one of the same name) and shows it, as `format` or else as the
+    // format remembered for the name, the source's natural type (images), or float.
+    void addBuffer(const QString& name, std::shared_ptr<BufferSource> source,
+                   std::optional<engine::ElementFormat> format = std::nullopt);
+    void removeBuffer(const QString& name);
+    QStringList bufferNames() const;
+    void showBuffer(const QString& name);
+    QString currentBuffer() const;
+    // Remembers a buffer's contents (a device-side copy) as its "previous contents" for the diff:
+    // call before a launch. Runs on a worker; snapshotTaken follows.
+    void takeSnapshot(const QString& name);
+    // A launch or another panel changed a buffer: the views read it again.
+    void refresh(const QString& name);
+
+    BufferTableModel* model() const { return m_model; }
+    BufferTableView* tableView() const { return m_view; }
+    FormatBar* formatBar() const { return m_formatBar; }
+    AnalysisPanel* analysis() const { return m_analysis; }
+    HeatMapPanel* heatMap() const { return m_heatMap; }
+    DiffPanel* diff() const { return m_diff; }
+    BufferFileActions* actions() const { return m_actions; }
+    QTabWidget* sideTabs() const { return m_sideTabs; }
+    // The status line: the last message, error or not.
+    QString statusText() const;
+
+Q_SIGNALS:
+    void snapshotTaken(const QString& name);
+    void bufferShown(const QString& name);
+
+private:
+    struct Entry {
+        std::shared_ptr<BufferSource> source;
+        std::shared_ptr<BufferSource> snapshot;
+        engine::ElementFormat format;
+    };
+
+    void applyFormat(const engine::ElementFormat& format);
+    void formatApplied();
+    void updateReferences();
+    void navigateDiff(bool forward);
+    void showStatus(const QString& message, bool error);
+    void rememberFormat(const QString& name, const engine::ElementFormat& format);
+    std::optional<engine::ElementFormat> rememberedFormat(const QString& name) const;
+    void buildToolbar();
+    Entry* current();
+
+    EngineBridge& m_bridge;
+    QSettings* m_settings = nullptr;
+    std::map<QString, Entry> m_entries;
+    BufferTableModel* m_model = nullptr;
+    BufferTableView* m_view = nullptr;
+    FormatBar* m_formatBar = nullptr;
+    AnalysisPanel* m_analysis = nullptr;
+    HeatMapPanel* m_heatMap = nullptr;
+    DiffPanel* m_diff = nullptr;
+    BufferFileActions* m_actions = nullptr;
+    QComboBox* m_buffers = nullptr;
+    QTabWidget* m_sideTabs = nullptr;
+    QSplitter* m_split = nullptr;
+    QLabel* m_status = nullptr;
+};
+
+} // namespace clw::ui
