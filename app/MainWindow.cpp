@@ -77,7 +77,7 @@ void MainWindow::arrangeDocks() {
 }
 
 void MainWindow::createEditor() {
-    m_workspace = new ui::EditorWorkspace(m_context.bridge(), m_context.buildService(),
+    m_workspace = new ui::EditorWorkspace(m_context.bridge(), m_context.diagnosticsBuildService(),
                                           m_context.settings(), this);
     const QString source = sampleKernelSource();
     if (source.isEmpty())

@@ -14,6 +14,13 @@ namespace clw::app {
 namespace {
 const char kVersionKey[] = "settingsVersion";
 
+engine::BuildService::Settings uncached() {
+    engine::BuildService::Settings settings;
+    settings.useCache = false;
+    settings.threads = 2;
+    return settings;
+}
+
 int workerThreadCount() {
     // Builds, launches and probes run here; a couple of threads keeps the GUI responsive without
     // competing with the OpenCL CPU device for every core.
@@ -24,6 +31,7 @@ int workerThreadCount() {
 WorkbenchContext::WorkbenchContext(QObject* parent)
     : QObject(parent)
     , m_buildService(std::make_unique<engine::BuildService>())
+    , m_diagnosticsBuildService(std::make_unique<engine::BuildService>(uncached()))
     , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount())) {
     checkSettingsVersion();
 }

@@ -29,8 +29,12 @@ public:
     ~WorkbenchContext() override;
 
     ui::EngineBridge& bridge() { return *m_bridge; }
-    // The one BuildService (and binary cache) of the workbench; the editor builds through it.
+    // The BuildService with the binary cache, for builds whose programs are used (launches).
     engine::BuildService& buildService() { return *m_buildService; }
+    // The editor's builds for diagnostics: no binary cache. Caching makes the service read every
+    // built program's binaries, which on PoCL means compiling each version of the kernel in full
+    // while holding PoCL's compiler lock, so that the next build as one types waits behind it.
+    engine::BuildService& diagnosticsBuildService() { return *m_diagnosticsBuildService; }
     QSettings& settings() { return m_settings; }
 
     // The latest device snapshot (empty until a probe finished).
@@ -47,8 +51,9 @@ private:
     QSettings m_settings;
     ui::DeviceSnapshot m_devices;
     bool m_hasDevices = false;
-    // Declared before the bridge: bridge jobs use the service, so the bridge goes first.
+    // Declared before the bridge: bridge jobs use the services, so the bridge goes first.
     std::unique_ptr<engine::BuildService> m_buildService;
+    std::unique_ptr<engine::BuildService> m_diagnosticsBuildService;
     std::unique_ptr<ui::EngineBridge> m_bridge;
 };
 

@@ -8,9 +8,9 @@
 
 namespace clw::ui {
 
+// Called with m_mutex held.
 engine::Context BuildTargets::contextFor(const engine::Device& device) {
     const engine::Platform platform = device.platform();
-    std::lock_guard lock(m_mutex);
     auto it = m_contexts.find(platform.get());
     if (it == m_contexts.end()) {
         std::vector<engine::Device> all;
@@ -23,6 +23,14 @@ engine::Context BuildTargets::contextFor(const engine::Device& device) {
 }
 
 std::vector<BuildTargets::Group> BuildTargets::resolve(const QStringList& names) {
+    std::lock_guard lock(m_mutex);
+    auto it = m_answers.find(names);
+    if (it == m_answers.end())
+        it = m_answers.emplace(names, lookUp(names)).first; // a throw caches nothing
+    return it->second;
+}
+
+std::vector<BuildTargets::Group> BuildTargets::lookUp(const QStringList& names) {
     std::vector<engine::Device> devices;
     if (names.isEmpty()) {
         if (auto device = engine::defaultDevice())

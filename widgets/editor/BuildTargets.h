@@ -1,7 +1,8 @@
 #pragma once
 // Which devices an editor build is for, and the contexts to build in: resolved on a worker thread
-// (never on the GUI thread: it calls OpenCL) and cached, one context per platform, so that builds
-// as the person types do not create a context each time. Thread-safe.
+// (never on the GUI thread: it calls OpenCL) and cached, one context per platform and one answer
+// per device choice, so that builds as the person types make no OpenCL call before compiling
+// (PoCL serialises some queries behind a compilation in progress). Thread-safe.
 #include "clw/engine/Context.h"
 #include "clw/engine/Device.h"
 
@@ -26,10 +27,12 @@ public:
     std::vector<Group> resolve(const QStringList& names);
 
 private:
+    std::vector<Group> lookUp(const QStringList& names);
     engine::Context contextFor(const engine::Device& device);
 
     std::mutex m_mutex;
     std::map<cl_platform_id, engine::Context> m_contexts;
+    std::map<QStringList, std::vector<Group>> m_answers;
 };
 
 } // namespace clw::ui

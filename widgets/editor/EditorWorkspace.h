@@ -33,8 +33,9 @@ struct BuildReport;
 class EditorWorkspace : public QWidget {
     Q_OBJECT
 public:
-    // The bridge, the service and the settings must outlive the workspace. The panel and the
-    // status label are created here; the caller places them (a dock, the status bar).
+    // The bridge, the service and the settings must outlive the workspace. The service is best
+    // one without the binary cache (see WorkbenchContext::diagnosticsBuildService). The panel
+    // and the status label are created here; the caller places them (a dock, the status bar).
     EditorWorkspace(EngineBridge& bridge, engine::BuildService& service, QSettings& settings,
                     QWidget* parent = nullptr);
     ~EditorWorkspace() override;

@@ -3,6 +3,7 @@
 // and message, as plain Qt values made on the worker thread from the engine's BuildOutcome
 // (DESIGN.md §3: only values cross threads). Qt Core only.
 #include <QList>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 
@@ -67,3 +68,5 @@ QString severityText(DiagnosticSeverity severity);
 void appendOutcome(BuildReport& report, const engine::BuildOutcome& outcome);
 
 } // namespace clw::ui
+
+Q_DECLARE_METATYPE(clw::ui::BuildReport)
