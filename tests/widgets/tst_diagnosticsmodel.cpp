@@ -62,8 +62,8 @@ void TestDiagnosticsModel::showsEachDevicesDiagnostics() {
     QCOMPARE(model.rowCount(), 2);
     const QModelIndex cpu = model.index(0, 0);
     const QModelIndex gpu = model.index(1, 0);
-    QVERIFY(model.data(cpu).toString().startsWith(QStringLiteral("CPU device: 1 error(s), 0 warning(s)")));
-    QVERIFY(model.data(gpu).toString().startsWith(QStringLiteral("GPU device: 1 error(s), 1 warning(s)")));
+    QVERIFY(model.data(cpu).toString().startsWith(QStringLiteral("CPU device: 1 error, 0 warnings")));
+    QVERIFY(model.data(gpu).toString().startsWith(QStringLiteral("GPU device: 1 error, 1 warning")));
     QCOMPARE(model.rowCount(cpu), 2); // the error and its note; "1 error generated." is log text
     QCOMPARE(model.rowCount(gpu), 2);
     const QModelIndex error = model.index(0, DiagnosticsModel::MessageColumn, cpu);

@@ -41,6 +41,8 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& ser
     layout->setSpacing(0);
     layout->addWidget(m_tabs, 1);
     layout->addWidget(m_findBar);
+    // Shown under the editor until the main window moves it into its status bar.
+    layout->addWidget(m_status);
     createActions();
 
     const BuildSettingsStore store(m_settings);

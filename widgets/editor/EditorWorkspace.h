@@ -34,8 +34,9 @@ class EditorWorkspace : public QWidget {
     Q_OBJECT
 public:
     // The bridge, the service and the settings must outlive the workspace. The service is best
-    // one without the binary cache (see WorkbenchContext::diagnosticsBuildService). The panel
-    // and the status label are created here; the caller places them (a dock, the status bar).
+    // one without the binary cache (see WorkbenchContext::diagnosticsBuildService). The panel is
+    // created here for the caller to place (a dock); the status label sits under the tabs until
+    // the caller moves it (into the status bar).
     EditorWorkspace(EngineBridge& bridge, engine::BuildService& service, QSettings& settings,
                     QWidget* parent = nullptr);
     ~EditorWorkspace() override;

@@ -90,6 +90,9 @@ void KernelEditor::setUpView() {
     setCaretLineVisible(true);
     setEdgeMode(EdgeNone);
     setAnnotationDisplay(AnnotationBoxed);
+    // The horizontal scroll bar follows the longest line seen, not a fixed 2000 pixels.
+    send(this, SCI_SETSCROLLWIDTH, 1);
+    send(this, SCI_SETSCROLLWIDTHTRACKING, 1);
 
     indicatorDefine(SquiggleIndicator, kErrorIndicator);
     indicatorDefine(SquiggleIndicator, kWarningIndicator);

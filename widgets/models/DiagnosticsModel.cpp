@@ -36,7 +36,9 @@ void DiagnosticsModel::setReport(BuildReport report) {
         else if (errors == 0 && warnings == 0)
             state = tr("built");
         else
-            state = tr("%1 error(s), %2 warning(s)").arg(errors).arg(warnings);
+            state = (errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors)) +
+                    QStringLiteral(", ") +
+                    (warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings));
         if (device.fromCache)
             state += tr(" (from the binary cache)");
         row.title = QStringLiteral("%1: %2").arg(device.device, state);
