@@ -25,6 +25,8 @@ BufferTableView::BufferTableView(BufferTableModel& model, QWidget* parent)
     m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_table->verticalHeader()->hide();
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    // Compact rows: more elements on screen, and the window is sized from this height.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setDefaultSectionSize(96);
     m_table->setSelectionBehavior(QAbstractItemView::SelectItems);
