@@ -3,38 +3,11 @@
 #include "clw/engine/LayoutError.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
-#include <span>
 
 namespace clw::engine {
 
 namespace {
-
-struct ScalarWord {
-    std::string_view name;
-    ScalarType type;
-};
-constexpr ScalarWord kScalarWords[] = {
-    {"bool", ScalarType::Bool},   {"char", ScalarType::Char},     {"uchar", ScalarType::UChar},
-    {"short", ScalarType::Short}, {"ushort", ScalarType::UShort}, {"int", ScalarType::Int},
-    {"uint", ScalarType::UInt},   {"long", ScalarType::Long},     {"ulong", ScalarType::ULong},
-    {"half", ScalarType::Half},   {"float", ScalarType::Float},   {"double", ScalarType::Double},
-};
-
-// Words that say nothing of a member's layout.
-constexpr std::string_view kIgnored[] = {
-    "const",     "volatile", "restrict",   "__restrict", "__global",  "global",
-    "__local",   "local",    "__constant", "constant",   "__private", "private",
-    "__generic", "generic",  "static",     "extern",
-};
-
-constexpr std::string_view kArithmetic[] = {"unsigned", "signed", "char",   "short", "int",
-                                            "long",     "float",  "double", "half",  "bool"};
-
-bool isIn(std::string_view word, std::span<const std::string_view> list) {
-    return std::find(list.begin(), list.end(), word) != list.end();
-}
 
 size_t roundUp(size_t value, size_t align) {
     return align > 1 ? (value + align - 1) / align * align : value;
@@ -48,72 +21,10 @@ std::string joinName(const std::string& prefix, const std::string& sub) {
     return prefix + "." + sub;
 }
 
-// "float4" -> (Float, 4), "cl_uint" -> (UInt, 1); false for other words.
-bool splitBuiltin(std::string_view word, ScalarType& type, int& width) {
-    if (word.starts_with("cl_"))
-        word.remove_prefix(3);
-    for (const ScalarWord& scalar : kScalarWords) {
-        if (!word.starts_with(scalar.name))
-            continue;
-        const std::string_view digits = word.substr(scalar.name.size());
-        if (digits.empty()) {
-            type = scalar.type;
-            width = 1;
-            return true;
-        }
-        for (int w : {2, 3, 4, 8, 16}) {
-            if (digits == std::to_string(w) && scalar.type != ScalarType::Bool) {
-                type = scalar.type;
-                width = w;
-                return true;
-            }
-        }
-    }
-    return false;
-}
-
 } // namespace
 
-StructLayoutParser::StructLayoutParser(std::string_view text) {
-    tokenize(text);
-}
-
-void StructLayoutParser::tokenize(std::string_view text) {
-    size_t i = 0;
-    while (i < text.size()) {
-        const unsigned char c = static_cast<unsigned char>(text[i]);
-        if (std::isspace(c)) {
-            ++i;
-        } else if (text.substr(i, 2) == "//") {
-            while (i < text.size() && text[i] != '\n')
-                ++i;
-        } else if (text.substr(i, 2) == "/*") {
-            const size_t close = text.find("*/", i + 2);
-            if (close == std::string_view::npos)
-                throw LayoutError("unterminated comment", i + 1);
-            i = close + 2;
-        } else if (std::isalpha(c) || c == '_') {
-            const size_t start = i;
-            while (i < text.size() &&
-                   (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
-                ++i;
-            m_tokens.push_back(
-                {Token::Word, std::string(text.substr(start, i - start)), start + 1});
-        } else if (std::isdigit(c)) {
-            const size_t start = i;
-            while (i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])))
-                ++i;
-            m_tokens.push_back(
-                {Token::Number, std::string(text.substr(start, i - start)), start + 1});
-        } else if (std::string_view("{}[]();,*:").find(char(c)) != std::string_view::npos) {
-            m_tokens.push_back({Token::Punct, std::string(1, char(c)), i + 1});
-            ++i;
-        } else {
-            throw LayoutError(std::string("unexpected character '") + char(c) + "'", i + 1);
-        }
-    }
-    m_tokens.push_back({Token::End, {}, text.size() + 1});
-}
+StructLayoutParser::StructLayoutParser(std::string_view text)
+    : m_tokens(tokenizeLayout(text)) {}
 
 const StructLayoutParser::Token& StructLayoutParser::peek(size_t ahead) const {
     return m_tokens[std::min(m_pos + ahead, m_tokens.size() - 1)];
@@ -196,7 +107,7 @@ StructLayoutParser::Type StructLayoutParser::parseDeclaration() {
 }
 
 StructLayoutParser::Type StructLayoutParser::parseSpecifiers() {
-    while (peek().kind == Token::Word && isIn(peek().text, kIgnored))
+    while (peek().kind == Token::Word && isIgnoredLayoutWord(peek().text))
         next();
     const Token& word = peek();
     if (word.kind != Token::Word)
@@ -204,7 +115,7 @@ StructLayoutParser::Type StructLayoutParser::parseSpecifiers() {
     if (word.text == "struct" || word.text == "union") {
         next();
         Type type = parseAggregate(word.text == "union");
-        while (peek().kind == Token::Word && isIn(peek().text, kIgnored))
+        while (peek().kind == Token::Word && isIgnoredLayoutWord(peek().text))
             next();
         return type;
     }
@@ -218,11 +129,11 @@ StructLayoutParser::Type StructLayoutParser::parseSpecifiers() {
         }
         return scalarType(ScalarType::Int, 1, "int"); // OpenCL C enums are int-sized
     }
-    if (isIn(word.text, kArithmetic))
+    if (isArithmeticLayoutWord(word.text))
         return parseArithmetic();
     const Token token = next();
     Type type = namedType(token);
-    while (peek().kind == Token::Word && isIn(peek().text, kIgnored))
+    while (peek().kind == Token::Word && isIgnoredLayoutWord(peek().text))
         next();
     return type;
 }
@@ -231,9 +142,9 @@ StructLayoutParser::Type StructLayoutParser::parseArithmetic() {
     const Token first = peek();
     std::map<std::string, int> words;
     while (peek().kind == Token::Word &&
-           (isIn(peek().text, kArithmetic) || isIn(peek().text, kIgnored))) {
+           (isArithmeticLayoutWord(peek().text) || isIgnoredLayoutWord(peek().text))) {
         const Token token = next();
-        if (isIn(token.text, kArithmetic))
+        if (isArithmeticLayoutWord(token.text))
             ++words[token.text];
     }
     const bool isUnsigned = words.count("unsigned") > 0;
@@ -266,7 +177,7 @@ StructLayoutParser::Type StructLayoutParser::parseArithmetic() {
 StructLayoutParser::Type StructLayoutParser::namedType(const Token& word) {
     ScalarType scalar = ScalarType::Unknown;
     int width = 1;
-    if (splitBuiltin(word.text, scalar, width))
+    if (splitBuiltinType(word.text, scalar, width))
         return scalarType(scalar, width,
                           std::string(scalarTypeName(scalar)) +
                               (width > 1 ? std::to_string(width) : ""));

@@ -4,6 +4,8 @@
 // inspector needs every member's offset and name. Internal to the engine.
 #include "clw/engine/ElementLayout.h"
 
+#include "LayoutLexer.h"
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -18,11 +20,7 @@ public:
     ElementLayout parse();
 
 private:
-    struct Token {
-        enum Kind { Word, Number, Punct, End } kind = End;
-        std::string text;
-        size_t column = 0; // 1-based
-    };
+    using Token = LayoutToken;
     // A type as the parser builds it: columns relative to its start, names relative to it.
     struct Type {
         std::string name;
@@ -35,7 +33,6 @@ private:
         size_t aligned = 0; // 0: none written
     };
 
-    void tokenize(std::string_view text);
     const Token& peek(size_t ahead = 0) const;
     Token next();
     bool accept(std::string_view text);
