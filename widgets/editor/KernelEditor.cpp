@@ -7,6 +7,9 @@
 #include <QApplication>
 #include <QEvent>
 #include <QFontDatabase>
+#include <QGuiApplication>
+#include <QKeyEvent>
+#include <QScreen>
 #include <QRegularExpression>
 #include <QSet>
 #include <QToolTip>
@@ -151,6 +154,26 @@ void KernelEditor::changeEvent(QEvent* event) {
         if (wanted.name != m_theme.name)
             applyTheme(wanted);
     }
+}
+
+void KernelEditor::keyPressEvent(QKeyEvent* event) {
+    // QScintilla places its completion list and call tips on the screen under the caret and
+    // crashes when there is none (the caret scrolled or moved outside every screen): no popup
+    // for this key then.
+    const long caret = send(this, SCI_GETCURRENTPOS);
+    const QPoint point(int(send(this, SCI_POINTXFROMPOSITION, 0, caret)),
+                       int(send(this, SCI_POINTYFROMPOSITION, 0, caret)));
+    if (QGuiApplication::screenAt(viewport()->mapToGlobal(point))) {
+        QsciScintilla::keyPressEvent(event);
+        return;
+    }
+    const int threshold = autoCompletionThreshold();
+    const CallTipsStyle tips = callTipsStyle();
+    setAutoCompletionThreshold(-1);
+    setCallTipsStyle(CallTipsNone);
+    QsciScintilla::keyPressEvent(event);
+    setAutoCompletionThreshold(threshold);
+    setCallTipsStyle(tips);
 }
 
 void KernelEditor::updateMarginWidth() {
