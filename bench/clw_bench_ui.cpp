@@ -88,7 +88,8 @@ private:
 // macros (the text stays short, so the editor is not what is slow). The nonce is in the code:
 // PoCL's kernel cache keys on the preprocessed source, where a comment would be gone.
 QString slowKernel(int exponent, int extraExponent, qint64 nonce) {
-    QString text = QStringLiteral("// clw_bench_ui\n// typed: \n#define R1(x) x\n#define R2(x) x x\n");
+    QString text =
+        QStringLiteral("// clw_bench_ui\n// typed: \n#define R1(x) x\n#define R2(x) x x\n");
     for (int p = 2; p <= exponent; ++p)
         text += QStringLiteral("#define R%1(x) R2(R%2(x))\n").arg(1 << p).arg(1 << (p - 1));
     text += QStringLiteral("__kernel void slow(__global float* d) {\n"

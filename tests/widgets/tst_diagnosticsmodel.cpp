@@ -32,13 +32,15 @@ BuildReport twoDeviceReport() {
     report.mainFile = QStringLiteral("k.cl");
     DeviceBuildReport cpu;
     cpu.device = QStringLiteral("CPU device");
-    cpu.diagnostics = {item("CPU device", "k.cl", 3, 25, DiagnosticSeverity::Error, "undeclared 'factr'"),
-                       item("CPU device", "k.cl", 2, 5, DiagnosticSeverity::Note, "declared here"),
-                       item("CPU device", "", 0, 0, DiagnosticSeverity::Text, "1 error generated.")};
+    cpu.diagnostics = {
+        item("CPU device", "k.cl", 3, 25, DiagnosticSeverity::Error, "undeclared 'factr'"),
+        item("CPU device", "k.cl", 2, 5, DiagnosticSeverity::Note, "declared here"),
+        item("CPU device", "", 0, 0, DiagnosticSeverity::Text, "1 error generated.")};
     DeviceBuildReport gpu;
     gpu.device = QStringLiteral("GPU device");
-    gpu.diagnostics = {item("GPU device", "k.cl", 3, 25, DiagnosticSeverity::Error, "undeclared 'factr'"),
-                       item("GPU device", "common.h", 7, 1, DiagnosticSeverity::Warning, "unused")};
+    gpu.diagnostics = {
+        item("GPU device", "k.cl", 3, 25, DiagnosticSeverity::Error, "undeclared 'factr'"),
+        item("GPU device", "common.h", 7, 1, DiagnosticSeverity::Warning, "unused")};
     report.devices = {cpu, gpu};
     return report;
 }
@@ -62,8 +64,10 @@ void TestDiagnosticsModel::showsEachDevicesDiagnostics() {
     QCOMPARE(model.rowCount(), 2);
     const QModelIndex cpu = model.index(0, 0);
     const QModelIndex gpu = model.index(1, 0);
-    QVERIFY(model.data(cpu).toString().startsWith(QStringLiteral("CPU device: 1 error, 0 warnings")));
-    QVERIFY(model.data(gpu).toString().startsWith(QStringLiteral("GPU device: 1 error, 1 warning")));
+    QVERIFY(
+        model.data(cpu).toString().startsWith(QStringLiteral("CPU device: 1 error, 0 warnings")));
+    QVERIFY(
+        model.data(gpu).toString().startsWith(QStringLiteral("GPU device: 1 error, 1 warning")));
     QCOMPARE(model.rowCount(cpu), 2); // the error and its note; "1 error generated." is log text
     QCOMPARE(model.rowCount(gpu), 2);
     const QModelIndex error = model.index(0, DiagnosticsModel::MessageColumn, cpu);
@@ -88,7 +92,8 @@ void TestDiagnosticsModel::showsAFailureWithoutDiagnostics() {
     DeviceBuildReport device;
     device.device = QStringLiteral("odd driver");
     device.ok = false;
-    device.diagnostics = {item("odd driver", "", 0, 0, DiagnosticSeverity::Text, "internal error 42")};
+    device.diagnostics = {
+        item("odd driver", "", 0, 0, DiagnosticSeverity::Text, "internal error 42")};
     report.devices = {device};
     report.cacheProblems = {QStringLiteral("binary cache: damaged entry")};
     DiagnosticsModel model;
@@ -99,7 +104,8 @@ void TestDiagnosticsModel::showsAFailureWithoutDiagnostics() {
     QCOMPARE(model.rowCount(model.index(0, 0)), 1); // the unplaced log line is not dropped
     QCOMPARE(model.data(model.index(0, 0, model.index(0, 0))).toString(),
              QStringLiteral("internal error 42"));
-    QCOMPARE(model.data(model.index(1, 0)).toString(), QStringLiteral("binary cache: damaged entry"));
+    QCOMPARE(model.data(model.index(1, 0)).toString(),
+             QStringLiteral("binary cache: damaged entry"));
 
     BuildReport failed;
     failed.error = QStringLiteral("no OpenCL device found");

@@ -62,6 +62,7 @@ void TestEditorScreenshot::rendersDiagnostics() {
     QVERIFY2(QGuiApplication::platformName() == QLatin1String("xcb"),
              "run under Xvfb with QT_QPA_PLATFORM=xcb (ctest -R widgets.editorscreenshot)");
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     engine::BuildService::Settings serviceSettings;
@@ -101,15 +102,17 @@ void TestEditorScreenshot::rendersDiagnostics() {
     const auto rectOf = [&](int line, int column, int length) {
         const long position =
             editor->SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, line - 1) + column - 1;
-        const int x0 = int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, position));
-        const int x1 = int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0,
-                                                 position + length));
-        const int y = int(editor->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, position));
+        const int x0 =
+            int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, position));
+        const int x1 =
+            int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, position + length));
+        const int y =
+            int(editor->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, position));
         const int height = int(editor->SendScintilla(QsciScintilla::SCI_TEXTHEIGHT, line - 1));
         const QPoint topLeft = editor->viewport()->mapTo(&window, QPoint(x0, y));
         // The squiggle sits in the lower part of the line, under the glyphs.
-        return QRectF(topLeft.x() * ratio, (topLeft.y() + height / 2.0) * ratio,
-                      (x1 - x0) * ratio, (height / 2.0 + 1) * ratio)
+        return QRectF(topLeft.x() * ratio, (topLeft.y() + height / 2.0) * ratio, (x1 - x0) * ratio,
+                      (height / 2.0 + 1) * ratio)
             .toAlignedRect();
     };
     const QColor error = editor->theme().error;

@@ -181,7 +181,8 @@ void TestEditorTabs::namesSourcesAsIncludesSpellThem() {
     KernelEditor* common = tabs.openFile(at("proj/common.h"));
     KernelEditor* util = tabs.openFile(at("proj/inc/util.h"));
     KernelEditor* elsewhere = tabs.openFile(at("other/elsewhere.h"));
-    KernelEditor* untitled = tabs.newFile(QStringLiteral("#define D 4\n"), QStringLiteral("scratch.h"));
+    KernelEditor* untitled =
+        tabs.newFile(QStringLiteral("#define D 4\n"), QStringLiteral("scratch.h"));
     common->setText(QStringLiteral("#define A 42 // unsaved\n"));
     QVERIFY(tabs.isHeader(common));
     QVERIFY(!tabs.isHeader(kernel));

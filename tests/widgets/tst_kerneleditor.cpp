@@ -1,11 +1,20 @@
 // KernelEditor and its find bar without a device: diagnostics drawn as squiggles, markers and
 // annotations at exact byte columns; comment toggling; go to line; find / replace with regular
 // expressions.
+#include "bridge/EngineBridge.h"
+#include "editor/BuildController.h"
+#include "editor/EditorTabs.h"
+#include "editor/EditorWorkspace.h"
 #include "editor/FindBar.h"
 #include "editor/KernelEditor.h"
 
+#include "clw/engine/BuildService.h"
+
+#include <QAction>
 #include <QCheckBox>
 #include <QLineEdit>
+#include <QSettings>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace clw::ui;
@@ -27,7 +36,8 @@ QList<QPair<int, int>> runs(KernelEditor& editor, int indicator) {
     const int length = int(editor.SendScintilla(QsciScintilla::SCI_GETLENGTH));
     int position = 0;
     while (position < length) {
-        const int end = int(editor.SendScintilla(QsciScintilla::SCI_INDICATOREND, indicator, position));
+        const int end =
+            int(editor.SendScintilla(QsciScintilla::SCI_INDICATOREND, indicator, position));
         if (indicatorAt(editor, indicator, position))
             result.append({position, end});
         if (end <= position)
@@ -57,14 +67,16 @@ private Q_SLOTS:
     void togglesComments();
     void goesToLine();
     void findsAndReplacesWithRegularExpressions();
+    void workspaceActionsReachEveryTab();
 };
 
 void TestKernelEditor::drawsDiagnosticsAtTheirColumns() {
     KernelEditor editor;
     editor.setText(QString::fromLatin1(kKernel));
     // Line 2, column 22 is "factr"; line 3 without a column marks the line's text.
-    editor.setDiagnostics({diagnostic(DiagnosticSeverity::Error, 2, 22, "use of undeclared identifier 'factr'"),
-                           diagnostic(DiagnosticSeverity::Warning, 3, 0, "something odd")});
+    editor.setDiagnostics(
+        {diagnostic(DiagnosticSeverity::Error, 2, 22, "use of undeclared identifier 'factr'"),
+         diagnostic(DiagnosticSeverity::Warning, 3, 0, "something odd")});
     const int line2 = int(editor.positionFromLineIndex(1, 0));
     QCOMPARE(runs(editor, KernelEditor::kErrorIndicator),
              (QList<QPair<int, int>>{{line2 + 21, line2 + 26}}));
@@ -128,7 +140,8 @@ void TestKernelEditor::goesToLine() {
     QCOMPARE(line, 149);
     QCOMPARE(index, 4);
     QVERIFY(editor.firstVisibleLine() <= 149 &&
-            editor.firstVisibleLine() + editor.SendScintilla(QsciScintilla::SCI_LINESONSCREEN) > 149);
+            editor.firstVisibleLine() + editor.SendScintilla(QsciScintilla::SCI_LINESONSCREEN) >
+                149);
     editor.goToLine(1000); // clamped to the last line
     editor.getCursorPosition(&line, &index);
     QCOMPARE(line, editor.lines() - 1);
@@ -172,6 +185,50 @@ void TestKernelEditor::findsAndReplacesWithRegularExpressions() {
     bar.findEdit()->setText(QStringLiteral("x[("));
     QCOMPARE(bar.matchCount(), -1);
     QVERIFY(bar.statusText().startsWith(QStringLiteral("Invalid expression")));
+}
+
+void TestKernelEditor::workspaceActionsReachEveryTab() {
+    QTemporaryDir dir;
+    QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("editor/liveBuild"), false); // no build in this test
+    clw::engine::BuildService::Settings serviceSettings;
+    serviceSettings.useCache = false;
+    clw::engine::BuildService service(serviceSettings);
+    EngineBridge bridge(1);
+    EditorWorkspace workspace(bridge, service, settings);
+    QVERIFY(!workspace.builds()->liveEnabled());
+    KernelEditor* first = workspace.tabs()->newFile(QStringLiteral("int a;\n"));
+    KernelEditor* second = workspace.tabs()->newFile(QStringLiteral("int b;\n"));
+    const auto action = [&](const char* name) {
+        QAction* found = workspace.findChild<QAction*>(QString::fromLatin1(name));
+        if (!found)
+            qWarning("no action %s", name);
+        return found;
+    };
+    const auto zoom = [](KernelEditor* editor) {
+        return int(editor->SendScintilla(QsciScintilla::SCI_GETZOOM));
+    };
+    action("zoomInAction")->trigger();
+    action("zoomInAction")->trigger();
+    QCOMPARE(zoom(first), 2);
+    QCOMPARE(zoom(second), 2);
+    KernelEditor* third = workspace.tabs()->newFile(QStringLiteral("int c;\n"));
+    QCOMPARE(zoom(third), 2); // a new tab takes the zoom
+    action("zoomOutAction")->trigger();
+    QCOMPARE(zoom(first), 1);
+    action("resetZoomAction")->trigger();
+    QCOMPARE(zoom(third), 0);
+
+    action("toggleCommentAction")->trigger();
+    QCOMPARE(third->text(), QStringLiteral("// int c;\n"));
+    workspace.show();
+    action("findAction")->trigger();
+    QVERIFY(workspace.findBar()->isVisible());
+    QCOMPARE(workspace.findBar()->editor(), third);
+    QCOMPARE(action("buildAction")->shortcut(), QKeySequence(QStringLiteral("Ctrl+B")));
+    action("liveBuildAction")->setChecked(true);
+    QVERIFY(workspace.builds()->liveEnabled());
+    QCOMPARE(settings.value(QStringLiteral("editor/liveBuild")).toBool(), true);
 }
 
 QTEST_MAIN(TestKernelEditor)

@@ -15,7 +15,10 @@
 #include "TestDevice.h"
 
 #include <QCheckBox>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -104,6 +107,7 @@ private Q_SLOTS:
     void headerErrorsShowInTheHeader();
     void buildsOnSaveAndAsOneTypes();
     void queuedBuildIsReplacedAndStaleResultDropped();
+    void optionsAreUsedAndRememberedPerFolder();
 };
 
 void TestLiveDiagnostics::initTestCase() {
@@ -116,8 +120,8 @@ void TestLiveDiagnostics::twoErrorsTwoSquigglesThenNone() {
     Bench bench;
     EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
     workspace.builds()->setDebounceMs(100);
-    KernelEditor* editor = workspace.tabs()->newFile(QString::fromLatin1(kTwoErrors),
-                                                     QStringLiteral("scale.cl"));
+    KernelEditor* editor =
+        workspace.tabs()->newFile(QString::fromLatin1(kTwoErrors), QStringLiteral("scale.cl"));
     QSignalSpy finished(workspace.builds(), &BuildController::buildFinished);
     QSignalSpy failed(workspace.builds(), &BuildController::buildFailed);
     workspace.buildNow();
@@ -160,6 +164,7 @@ void TestLiveDiagnostics::twoErrorsTwoSquigglesThenNone() {
 
 void TestLiveDiagnostics::listJumpsToTheLine() {
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
     EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
     DiagnosticsPanel* panel = workspace.diagnosticsPanel();
@@ -168,8 +173,8 @@ void TestLiveDiagnostics::listJumpsToTheLine() {
     panel->show();
     workspace.show();
     QVERIFY(QTest::qWaitForWindowExposed(panel));
-    KernelEditor* editor = workspace.tabs()->newFile(QString::fromLatin1(kTwoErrors),
-                                                     QStringLiteral("scale.cl"));
+    KernelEditor* editor =
+        workspace.tabs()->newFile(QString::fromLatin1(kTwoErrors), QStringLiteral("scale.cl"));
     editor->setCursorPosition(0, 0);
     QSignalSpy finished(workspace.builds(), &BuildController::buildFinished);
     workspace.buildNow();
@@ -198,11 +203,13 @@ void TestLiveDiagnostics::listJumpsToTheLine() {
 
 void TestLiveDiagnostics::headerErrorsShowInTheHeader() {
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
     EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
     // The header is open and unsaved: the build must use its text, not look on disk.
     KernelEditor* header = workspace.tabs()->newFile(
-        QStringLiteral("float twice(float x) {\n    return x * tw0;\n}\n"), QStringLiteral("common.h"));
+        QStringLiteral("float twice(float x) {\n    return x * tw0;\n}\n"),
+        QStringLiteral("common.h"));
     KernelEditor* kernel = workspace.tabs()->newFile(
         QStringLiteral("#include \"common.h\"\n__kernel void k(__global float* d) {\n"
                        "    d[0] = twice(d[0]);\n}\n"),
@@ -223,6 +230,7 @@ void TestLiveDiagnostics::headerErrorsShowInTheHeader() {
 
 void TestLiveDiagnostics::buildsOnSaveAndAsOneTypes() {
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
     EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
     workspace.builds()->setDebounceMs(150);
@@ -260,6 +268,7 @@ void TestLiveDiagnostics::buildsOnSaveAndAsOneTypes() {
 
 void TestLiveDiagnostics::queuedBuildIsReplacedAndStaleResultDropped() {
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
     EngineBridge oneWorker(1); // the first build holds the worker: the next ones queue
     BuildController builds(oneWorker, bench.service);
@@ -293,6 +302,49 @@ void TestLiveDiagnostics::queuedBuildIsReplacedAndStaleResultDropped() {
     QCOMPARE(finished.count(), 1);
     QVERIFY(!builds.isBuilding());
     QCOMPARE(builds.lastReport().generation, third);
+}
+
+void TestLiveDiagnostics::optionsAreUsedAndRememberedPerFolder() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
+    Bench bench;
+    const QString folderA = bench.dir.filePath(QStringLiteral("a"));
+    const QString folderB = bench.dir.filePath(QStringLiteral("b"));
+    QVERIFY(QDir().mkpath(folderA) && QDir().mkpath(folderB));
+    // A kernel that only compiles with -D SCALE=...
+    const QByteArray kernel = "__kernel void k(__global float* d) { d[0] *= SCALE; }\n";
+    for (const QString& folder : {folderA, folderB}) {
+        QFile file(folder + QStringLiteral("/k.cl"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(kernel);
+    }
+    {
+        EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+        QSignalSpy finished(workspace.builds(), &BuildController::buildFinished);
+        workspace.tabs()->openFile(folderA + QStringLiteral("/k.cl"));
+        workspace.buildNow();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kBuildTimeoutMs);
+        QVERIFY(!workspace.builds()->lastReport().ok()); // SCALE undeclared
+
+        // The panel's edit, as the person types it and leaves the field: remembered, built.
+        QLineEdit* options = workspace.diagnosticsPanel()->optionsEdit();
+        options->setText(QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));
+        Q_EMIT options->editingFinished();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, kBuildTimeoutMs);
+        QVERIFY2(workspace.builds()->lastReport().ok(),
+                 qPrintable(workspace.builds()->lastReport().summary()));
+        QVERIFY(workspace.builds()->lastReport().options.contains(QStringLiteral("SCALE=2.0f")));
+        // Another folder starts from its own (empty) options.
+        workspace.tabs()->openFile(folderB + QStringLiteral("/k.cl"));
+        QVERIFY(options->text().isEmpty());
+        workspace.tabs()->setCurrentIndex(0);
+        QCOMPARE(options->text(), QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));
+    }
+    // A new workspace (a restart) finds them again.
+    EditorWorkspace again(bench.bridge, bench.service, bench.settings);
+    again.tabs()->openFile(folderA + QStringLiteral("/k.cl"));
+    QCOMPARE(again.diagnosticsPanel()->optionsEdit()->text(),
+             QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));
 }
 
 QTEST_MAIN(TestLiveDiagnostics)

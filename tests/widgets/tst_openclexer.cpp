@@ -143,8 +143,7 @@ void TestOpenClLexer::foldsBlocks() {
     // Line 3 opens the two-line comment; line 6 opens the kernel's body.
     QVERIFY(level(2) & QsciScintilla::SC_FOLDLEVELHEADERFLAG);
     QVERIFY(level(5) & QsciScintilla::SC_FOLDLEVELHEADERFLAG);
-    QCOMPARE(level(7) & QsciScintilla::SC_FOLDLEVELNUMBERMASK,
-             QsciScintilla::SC_FOLDLEVELBASE + 1);
+    QCOMPARE(level(7) & QsciScintilla::SC_FOLDLEVELNUMBERMASK, QsciScintilla::SC_FOLDLEVELBASE + 1);
     QCOMPARE(level(14) & QsciScintilla::SC_FOLDLEVELNUMBERMASK, QsciScintilla::SC_FOLDLEVELBASE);
     // Folding the kernel hides its body.
     editor.SendScintilla(QsciScintilla::SCI_FOLDLINE, 5, QsciScintilla::SC_FOLDACTION_CONTRACT);

@@ -17,7 +17,7 @@ namespace clw::ui {
 class BuildTargets {
 public:
     struct Group {
-        engine::Context context; // over every device of the platform
+        engine::Context context;             // over every device of the platform
         std::vector<engine::Device> devices; // the chosen ones
     };
 

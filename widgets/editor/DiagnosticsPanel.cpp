@@ -176,8 +176,8 @@ void DiagnosticsPanel::setReport(const BuildReport& report) {
     m_view->expandAll();
     QString log;
     for (const DeviceBuildReport& device : report.devices) {
-        log += QStringLiteral("== %1%2 ==\n").arg(device.device,
-                                                  device.fromCache ? tr(" (from cache)") : QString());
+        log += QStringLiteral("== %1%2 ==\n")
+                   .arg(device.device, device.fromCache ? tr(" (from cache)") : QString());
         log += device.log.isEmpty() ? tr("(empty log)\n") : device.log;
         if (!log.endsWith(QLatin1Char('\n')))
             log += QLatin1Char('\n');

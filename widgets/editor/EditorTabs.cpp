@@ -68,9 +68,8 @@ KernelEditor* EditorTabs::addEditor(const QString& text, Document document) {
     m_documents.insert(editor, std::move(document));
     const int index = addTab(editor, QString());
     updateTitle(editor);
-    connect(editor, &QsciScintilla::modificationChanged, this, [this, editor] {
-        updateTitle(editor);
-    });
+    connect(editor, &QsciScintilla::modificationChanged, this,
+            [this, editor] { updateTitle(editor); });
     connect(editor, &QsciScintilla::textChanged, this,
             [this, editor] { Q_EMIT textEdited(editor); });
     setCurrentIndex(index);
@@ -110,8 +109,8 @@ bool EditorTabs::writeFile(KernelEditor* editor, const QString& path) {
     // Our own write must not read as an outside change: stop watching while it happens.
     m_watcher.removePath(path);
     QSaveFile file(path);
-    const bool ok = file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() &&
-                    file.commit();
+    const bool ok =
+        file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit();
     if (!ok) {
         Q_EMIT problem(tr("Cannot save %1: %2. The text is still in the editor.")
                            .arg(path, file.errorString()));
@@ -185,9 +184,10 @@ bool EditorTabs::closeEditor(KernelEditor* editor) {
         return false;
     if (editor->isModified()) {
         setCurrentWidget(editor);
-        const auto answer = ask(tr("Unsaved changes"),
-                                tr("%1 has unsaved changes. Save them?").arg(tabText(indexOf(editor))),
-                                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        const auto answer =
+            ask(tr("Unsaved changes"),
+                tr("%1 has unsaved changes. Save them?").arg(tabText(indexOf(editor))),
+                QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
         if (answer == QMessageBox::Cancel)
             return false;
         if (answer == QMessageBox::Save && !save(editor))
@@ -251,8 +251,8 @@ void EditorTabs::updateTitle(KernelEditor* editor) {
     if (index < 0)
         return;
     const Document& document = m_documents[editor];
-    const QString name = document.path.isEmpty() ? document.untitledName
-                                                 : QFileInfo(document.path).fileName();
+    const QString name =
+        document.path.isEmpty() ? document.untitledName : QFileInfo(document.path).fileName();
     setTabText(index, editor->isModified() ? name + QLatin1Char('*') : name);
     setTabToolTip(index, document.path.isEmpty() ? tr("Not saved yet") : document.path);
 }

@@ -26,11 +26,11 @@ struct EditorTheme {
     QColor braceMatchText;
     QColor braceBadText;
     QColor indentGuide;
-    QColor error;       // squiggle and marker
-    QColor warning;     // squiggle and marker
-    QColor errorPaper;  // annotation background
+    QColor error;      // squiggle and marker
+    QColor warning;    // squiggle and marker
+    QColor errorPaper; // annotation background
     QColor warningPaper;
-    QColor findMatch;   // the find bar's "highlight all"
+    QColor findMatch; // the find bar's "highlight all"
 
     static EditorTheme light();
     static EditorTheme dark();

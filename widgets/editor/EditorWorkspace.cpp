@@ -58,7 +58,8 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& ser
     connect(m_tabs, &EditorTabs::saved, this, [this] { buildNow(); });
     connect(m_tabs, &EditorTabs::reloaded, this, [this] { buildNow(); });
     connect(m_tabs, &EditorTabs::filesChanged, this, &EditorWorkspace::refreshCompletionWords);
-    connect(m_tabs, &EditorTabs::problem, this, [this](const QString& text) { showStatus(text, true); });
+    connect(m_tabs, &EditorTabs::problem, this,
+            [this](const QString& text) { showStatus(text, true); });
     connect(m_wordsTimer, &QTimer::timeout, this, &EditorWorkspace::refreshCompletionWords);
 
     connect(m_panel, &DiagnosticsPanel::jumpRequested, this, &EditorWorkspace::jumpTo);
@@ -74,9 +75,8 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& ser
         BuildSettingsStore(m_settings).setLiveBuild(on);
     });
 
-    connect(m_builds, &BuildController::buildStarted, this, [this](quint64, const QString& file) {
-        showStatus(tr("Building %1...").arg(file));
-    });
+    connect(m_builds, &BuildController::buildStarted, this,
+            [this](quint64, const QString& file) { showStatus(tr("Building %1...").arg(file)); });
     connect(m_builds, &BuildController::buildFinished, this, &EditorWorkspace::showReport);
     connect(m_builds, &BuildController::buildFailed, this, [this](quint64, const QString& message) {
         showStatus(tr("The build could not run: %1").arg(message), true);
@@ -91,8 +91,9 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& ser
 EditorWorkspace::~EditorWorkspace() = default;
 
 QAction* EditorWorkspace::makeAction(const QString& text, const QKeySequence& shortcut,
-                                    void (EditorWorkspace::*slot)()) {
+                                     void (EditorWorkspace::*slot)(), const char* name) {
     auto* action = new QAction(text, this);
+    action->setObjectName(QString::fromLatin1(name));
     action->setShortcut(shortcut);
     // Window-wide, so that the keys work wherever the focus is in the main window.
     action->setShortcutContext(Qt::WindowShortcut);
@@ -103,45 +104,52 @@ QAction* EditorWorkspace::makeAction(const QString& text, const QKeySequence& sh
 }
 
 void EditorWorkspace::createActions() {
-    QAction* newFile = makeAction(tr("&New kernel"), QKeySequence::New, nullptr);
+    QAction* newFile = makeAction(tr("&New kernel"), QKeySequence::New, nullptr, "newFileAction");
     connect(newFile, &QAction::triggered, this, [this] { m_tabs->newFile(); });
-    QAction* open = makeAction(tr("&Open..."), QKeySequence::Open, &EditorWorkspace::openFiles);
-    m_save = makeAction(tr("&Save"), QKeySequence::Save, nullptr);
+    QAction* open =
+        makeAction(tr("&Open..."), QKeySequence::Open, &EditorWorkspace::openFiles, "openAction");
+    m_save = makeAction(tr("&Save"), QKeySequence::Save, nullptr, "saveAction");
     connect(m_save, &QAction::triggered, this, &EditorWorkspace::saveCurrent);
-    QAction* saveAs = makeAction(tr("Save &as..."), QKeySequence::SaveAs, nullptr);
+    QAction* saveAs = makeAction(tr("Save &as..."), QKeySequence::SaveAs, nullptr, "saveAsAction");
     connect(saveAs, &QAction::triggered, this, &EditorWorkspace::saveCurrentAs);
-    QAction* revert = makeAction(tr("&Revert"), {}, nullptr);
+    QAction* revert = makeAction(tr("&Revert"), {}, nullptr, "revertAction");
     connect(revert, &QAction::triggered, this, [this] { m_tabs->revert(m_tabs->currentEditor()); });
-    QAction* close = makeAction(tr("&Close tab"), QKeySequence::Close, nullptr);
-    connect(close, &QAction::triggered, this, [this] { m_tabs->closeEditor(m_tabs->currentEditor()); });
+    QAction* close = makeAction(tr("&Close tab"), QKeySequence::Close, nullptr, "closeTabAction");
+    connect(close, &QAction::triggered, this,
+            [this] { m_tabs->closeEditor(m_tabs->currentEditor()); });
     m_fileActions = {newFile, open, m_save, saveAs, revert, close};
 
-    QAction* find = makeAction(tr("&Find..."), QKeySequence::Find, nullptr);
+    QAction* find = makeAction(tr("&Find..."), QKeySequence::Find, nullptr, "findAction");
     connect(find, &QAction::triggered, m_findBar, &FindBar::openFind);
-    QAction* replace = makeAction(tr("&Replace..."), QKeySequence(tr("Ctrl+H")), nullptr);
+    QAction* replace =
+        makeAction(tr("&Replace..."), QKeySequence(tr("Ctrl+H")), nullptr, "replaceAction");
     connect(replace, &QAction::triggered, m_findBar, &FindBar::openReplace);
-    QAction* next = makeAction(tr("Find &next"), QKeySequence(Qt::Key_F3), nullptr);
+    QAction* next =
+        makeAction(tr("Find &next"), QKeySequence(Qt::Key_F3), nullptr, "findNextAction");
     connect(next, &QAction::triggered, m_findBar, &FindBar::findNext);
-    QAction* previous = makeAction(tr("Find &previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3), nullptr);
+    QAction* previous = makeAction(tr("Find &previous"), QKeySequence(Qt::SHIFT | Qt::Key_F3),
+                                   nullptr, "findPreviousAction");
     connect(previous, &QAction::triggered, m_findBar, &FindBar::findPrevious);
     QAction* goTo = makeAction(tr("&Go to line..."), QKeySequence(tr("Ctrl+G")),
-                              &EditorWorkspace::goToLine);
-    QAction* comment = makeAction(tr("Toggle &comment"), QKeySequence(tr("Ctrl+/")), nullptr);
+                               &EditorWorkspace::goToLine, "goToLineAction");
+    QAction* comment = makeAction(tr("Toggle &comment"), QKeySequence(tr("Ctrl+/")), nullptr,
+                                  "toggleCommentAction");
     connect(comment, &QAction::triggered, this, [this] {
         if (KernelEditor* editor = m_tabs->currentEditor())
             editor->toggleComment();
     });
-    QAction* zoomIn = makeAction(tr("Zoom &in"), QKeySequence::ZoomIn, nullptr);
+    QAction* zoomIn = makeAction(tr("Zoom &in"), QKeySequence::ZoomIn, nullptr, "zoomInAction");
     connect(zoomIn, &QAction::triggered, this, [this] { zoom(1); });
-    QAction* zoomOut = makeAction(tr("Zoom &out"), QKeySequence::ZoomOut, nullptr);
+    QAction* zoomOut = makeAction(tr("Zoom &out"), QKeySequence::ZoomOut, nullptr, "zoomOutAction");
     connect(zoomOut, &QAction::triggered, this, [this] { zoom(-1); });
-    QAction* zoomReset = makeAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), nullptr);
+    QAction* zoomReset =
+        makeAction(tr("&Reset zoom"), QKeySequence(tr("Ctrl+0")), nullptr, "resetZoomAction");
     connect(zoomReset, &QAction::triggered, this, [this] { zoom(-m_zoom); });
     m_editActions = {find, replace, next, previous, goTo, comment, zoomIn, zoomOut, zoomReset};
 
-    m_build = makeAction(tr("&Build"), QKeySequence(tr("Ctrl+B")), nullptr);
+    m_build = makeAction(tr("&Build"), QKeySequence(tr("Ctrl+B")), nullptr, "buildAction");
     connect(m_build, &QAction::triggered, this, [this] { buildNow(); });
-    m_live = makeAction(tr("Build as you &type"), {}, nullptr);
+    m_live = makeAction(tr("Build as you &type"), {}, nullptr, "liveBuildAction");
     m_live->setCheckable(true);
     m_buildActions = {m_build, m_live};
 }
@@ -219,8 +227,8 @@ void EditorWorkspace::showReport(const BuildReport& report) {
         devices.append(device.device);
     QString text = tr("%1: %2").arg(report.mainFile, report.summary());
     if (!devices.isEmpty())
-        text += tr(" - %1, %2 ms").arg(devices.join(QStringLiteral(", ")))
-                    .arg(qRound(report.totalMs));
+        text +=
+            tr(" - %1, %2 ms").arg(devices.join(QStringLiteral(", "))).arg(qRound(report.totalMs));
     if (!report.cacheProblems.isEmpty())
         text += QStringLiteral(" - ") + report.cacheProblems.join(QStringLiteral("; "));
     showStatus(text, !report.ok());
@@ -258,8 +266,8 @@ void EditorWorkspace::loadChoices() {
 
 void EditorWorkspace::saveChoices() {
     KernelEditor* main = mainEditor();
-    BuildSettingsStore(m_settings).save(main ? m_tabs->filePath(main) : QString(),
-                                        m_panel->choices());
+    BuildSettingsStore(m_settings)
+        .save(main ? m_tabs->filePath(main) : QString(), m_panel->choices());
 }
 
 void EditorWorkspace::refreshCompletionWords() {
@@ -275,9 +283,9 @@ void EditorWorkspace::zoom(int steps) {
 }
 
 void EditorWorkspace::openFiles() {
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open kernels and headers"), QString(),
-        tr("OpenCL sources (*.cl *.h *.clh *.inc);;All files (*)"));
+    const QStringList paths =
+        QFileDialog::getOpenFileNames(this, tr("Open kernels and headers"), QString(),
+                                      tr("OpenCL sources (*.cl *.h *.clh *.inc);;All files (*)"));
     for (const QString& path : paths)
         m_tabs->openFile(path);
 }
@@ -295,9 +303,9 @@ bool EditorWorkspace::saveCurrentAs() {
     KernelEditor* editor = m_tabs->currentEditor();
     if (!editor)
         return false;
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Save kernel as"), m_tabs->filePath(editor),
-        tr("OpenCL sources (*.cl *.h);;All files (*)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save kernel as"), m_tabs->filePath(editor),
+                                     tr("OpenCL sources (*.cl *.h);;All files (*)"));
     if (path.isEmpty() || !m_tabs->saveAs(editor, path))
         return false;
     saveChoices(); // the panel's choices now belong to the file's folder
@@ -312,9 +320,9 @@ void EditorWorkspace::goToLine() {
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
     bool ok = false;
-    const int target = QInputDialog::getInt(this, tr("Go to line"),
-                                            tr("Line (1-%1):").arg(editor->lines()), line + 1, 1,
-                                            editor->lines(), 1, &ok);
+    const int target =
+        QInputDialog::getInt(this, tr("Go to line"), tr("Line (1-%1):").arg(editor->lines()),
+                             line + 1, 1, editor->lines(), 1, &ok);
     if (ok)
         editor->goToLine(target);
 }

@@ -55,7 +55,8 @@ public:
     quint64 buildNow();
     void setDeviceNames(const QStringList& names);
 
-    // Adds the workspace's actions to the main window's menus.
+    // Adds the workspace's actions to the main window's menus. Each action has an object name
+    // ("buildAction", "zoomInAction", "toggleCommentAction", ...).
     void addFileActions(QMenu* menu) const;
     void addEditActions(QMenu* menu) const;
     void addBuildActions(QMenu* menu) const;
@@ -72,7 +73,7 @@ public Q_SLOTS:
 private:
     void createActions();
     QAction* makeAction(const QString& text, const QKeySequence& shortcut,
-                        void (EditorWorkspace::*slot)());
+                        void (EditorWorkspace::*slot)(), const char* name);
     void onCurrentChanged(KernelEditor* editor);
     void onTextEdited();
     void showReport(const BuildReport& report);

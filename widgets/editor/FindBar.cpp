@@ -236,9 +236,10 @@ void FindBar::highlightMatches() {
         ++m_matchCount;
         from = end > start ? end : start + 1;
     }
-    m_status->setText(m_matchCount >= kMaxHighlights
-                          ? tr("%1+ matches").arg(kMaxHighlights)
-                          : (m_matchCount == 1 ? tr("1 match") : tr("%1 matches").arg(m_matchCount)));
+    m_status->setText(
+        m_matchCount >= kMaxHighlights
+            ? tr("%1+ matches").arg(kMaxHighlights)
+            : (m_matchCount == 1 ? tr("1 match") : tr("%1 matches").arg(m_matchCount)));
 }
 
 QString FindBar::statusText() const {

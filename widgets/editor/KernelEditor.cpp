@@ -9,8 +9,8 @@
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QKeyEvent>
-#include <QScreen>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QSet>
 #include <QToolTip>
 
@@ -274,8 +274,8 @@ void KernelEditor::renderDiagnostics() {
     const QFont font = m_lexer->font(OpenClLexer::Default);
     const QsciStyle errorStyle(kErrorAnnotationStyle, tr("Error annotation"), m_theme.error,
                                m_theme.errorPaper, font);
-    const QsciStyle warningStyle(kWarningAnnotationStyle, tr("Warning annotation"),
-                                 m_theme.warning, m_theme.warningPaper, font);
+    const QsciStyle warningStyle(kWarningAnnotationStyle, tr("Warning annotation"), m_theme.warning,
+                                 m_theme.warningPaper, font);
     // Several messages on one line share one annotation, styled by the worst of them.
     QMap<int, QPair<QStringList, bool>> annotations; // line -> (messages, has an error)
     for (const BuildDiagnostic& diagnostic : std::as_const(m_diagnostics)) {
@@ -289,8 +289,8 @@ void KernelEditor::renderDiagnostics() {
         const QString where = diagnostic.device.contains(QLatin1Char(','))
                                   ? QStringLiteral(" [%1]").arg(diagnostic.device)
                                   : QString();
-        entry.first.append(QStringLiteral("%1: %2%3").arg(severityText(diagnostic.severity),
-                                                          diagnostic.message, where));
+        entry.first.append(QStringLiteral("%1: %2%3")
+                               .arg(severityText(diagnostic.severity), diagnostic.message, where));
         entry.second = entry.second || error;
     }
     for (auto it = annotations.cbegin(); it != annotations.cend(); ++it)
@@ -302,8 +302,8 @@ void KernelEditor::showDiagnosticTip(int position, int x, int y) {
     const BuildDiagnostic* diagnostic = position >= 0 ? diagnosticAt(position) : nullptr;
     if (!diagnostic)
         return;
-    QString tip = QStringLiteral("%1: %2").arg(severityText(diagnostic->severity),
-                                               diagnostic->message);
+    QString tip =
+        QStringLiteral("%1: %2").arg(severityText(diagnostic->severity), diagnostic->message);
     for (const QString& note : diagnostic->notes)
         tip += QLatin1Char('\n') + note;
     if (!diagnostic->device.isEmpty())

@@ -28,16 +28,26 @@ bool isDigit(unsigned char c) {
 int styleForWord(OpenClWords::Kind kind) {
     using K = OpenClWords::Kind;
     switch (kind) {
-    case K::Keyword: return OpenClLexer::Keyword;
-    case K::Type: return OpenClLexer::Type;
-    case K::VectorType: return OpenClLexer::VectorType;
-    case K::ImageType: return OpenClLexer::ImageType;
-    case K::AddressSpace: return OpenClLexer::AddressSpace;
-    case K::AccessQualifier: return OpenClLexer::AccessQualifier;
-    case K::Attribute: return OpenClLexer::Attribute;
-    case K::Builtin: return OpenClLexer::Builtin;
-    case K::Constant: return OpenClLexer::Constant;
-    case K::Identifier: break;
+    case K::Keyword:
+        return OpenClLexer::Keyword;
+    case K::Type:
+        return OpenClLexer::Type;
+    case K::VectorType:
+        return OpenClLexer::VectorType;
+    case K::ImageType:
+        return OpenClLexer::ImageType;
+    case K::AddressSpace:
+        return OpenClLexer::AddressSpace;
+    case K::AccessQualifier:
+        return OpenClLexer::AccessQualifier;
+    case K::Attribute:
+        return OpenClLexer::Attribute;
+    case K::Builtin:
+        return OpenClLexer::Builtin;
+    case K::Constant:
+        return OpenClLexer::Constant;
+    case K::Identifier:
+        break;
     }
     return OpenClLexer::Identifier;
 }
@@ -214,25 +224,44 @@ OpenClLexer::OpenClLexer(QObject* parent)
 
 QString OpenClLexer::description(int style) const {
     switch (style) {
-    case Default: return tr("Default");
-    case Comment: return tr("Comment");
-    case CommentLine: return tr("Line comment");
-    case Number: return tr("Number");
-    case Keyword: return tr("Keyword");
-    case Type: return tr("Type");
-    case VectorType: return tr("Vector type");
-    case ImageType: return tr("Image, sampler and other opaque types");
-    case AddressSpace: return tr("Address-space qualifier");
-    case AccessQualifier: return tr("Access qualifier");
-    case Attribute: return tr("Attribute");
-    case Builtin: return tr("Builtin function");
-    case Constant: return tr("Builtin constant");
-    case Preprocessor: return tr("Preprocessor");
-    case String: return tr("String");
-    case Character: return tr("Character");
-    case Operator: return tr("Operator");
-    case Identifier: return tr("Identifier");
-    default: return {};
+    case Default:
+        return tr("Default");
+    case Comment:
+        return tr("Comment");
+    case CommentLine:
+        return tr("Line comment");
+    case Number:
+        return tr("Number");
+    case Keyword:
+        return tr("Keyword");
+    case Type:
+        return tr("Type");
+    case VectorType:
+        return tr("Vector type");
+    case ImageType:
+        return tr("Image, sampler and other opaque types");
+    case AddressSpace:
+        return tr("Address-space qualifier");
+    case AccessQualifier:
+        return tr("Access qualifier");
+    case Attribute:
+        return tr("Attribute");
+    case Builtin:
+        return tr("Builtin function");
+    case Constant:
+        return tr("Builtin constant");
+    case Preprocessor:
+        return tr("Preprocessor");
+    case String:
+        return tr("String");
+    case Character:
+        return tr("Character");
+    case Operator:
+        return tr("Operator");
+    case Identifier:
+        return tr("Identifier");
+    default:
+        return {};
     }
 }
 
@@ -291,19 +320,17 @@ void OpenClLexer::styleText(int start, int end) {
     start = int(sci->SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, firstLine));
     end = int(sci->SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, lastLine));
     const int docEnd = int(sci->SendScintilla(QsciScintilla::SCI_GETLENGTH));
-    const int styledEnd = std::min(docEnd, lastLine + 1 < sci->lines()
-                                               ? int(sci->SendScintilla(
-                                                     QsciScintilla::SCI_POSITIONFROMLINE,
-                                                     lastLine + 1))
-                                               : docEnd);
+    const int styledEnd = std::min(
+        docEnd, lastLine + 1 < sci->lines()
+                    ? int(sci->SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, lastLine + 1))
+                    : docEnd);
     // Scintilla writes a terminating NUL after the range.
     QByteArray text(styledEnd - start + 1, '\0');
     sci->SendScintilla(QsciScintilla::SCI_GETTEXTRANGE, start, styledEnd, text.data());
     text.chop(1);
 
-    int state = firstLine > 0
-                    ? int(sci->SendScintilla(QsciScintilla::SCI_GETLINESTATE, firstLine - 1))
-                    : 0;
+    int state =
+        firstLine > 0 ? int(sci->SendScintilla(QsciScintilla::SCI_GETLINESTATE, firstLine - 1)) : 0;
     startStyling(start);
     for (int line = firstLine; line <= lastLine; ++line) {
         const int lineBegin =

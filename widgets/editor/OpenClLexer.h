@@ -18,8 +18,8 @@ public:
     // Style numbers (stable: tests and themes use them).
     enum Style {
         Default = 0,
-        Comment,         // /* ... */
-        CommentLine,     // // ...
+        Comment,     // /* ... */
+        CommentLine, // // ...
         Number,
         Keyword,
         Type,            // scalar types

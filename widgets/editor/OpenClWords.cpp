@@ -32,8 +32,8 @@ struct Tables {
         "kernel_enqueue_flags_t clk_profiling_info");
     QSet<QString> vectorTypes = [] {
         QSet<QString> set;
-        for (const char* base : {"char", "uchar", "short", "ushort", "int", "uint", "long",
-                                 "ulong", "float", "double", "half", "bool"})
+        for (const char* base : {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                 "float", "double", "half", "bool"})
             for (int width : {2, 3, 4, 8, 16})
                 set.insert(QString::fromLatin1(base) + QString::number(width));
         return set;

@@ -90,7 +90,8 @@ QString BuildOptions::addDefine(const QString& options, const QString& definitio
                 ++i;
                 continue;
             }
-        } else if (argument.startsWith(QLatin1String("-D")) && defineName(argument.mid(2)) == name) {
+        } else if (argument.startsWith(QLatin1String("-D")) &&
+                   defineName(argument.mid(2)) == name) {
             continue;
         }
         kept.append(argument);

@@ -13,11 +13,16 @@ namespace {
 
 DiagnosticSeverity toSeverity(engine::Severity severity) {
     switch (severity) {
-    case engine::Severity::Error: return DiagnosticSeverity::Error;
-    case engine::Severity::Warning: return DiagnosticSeverity::Warning;
-    case engine::Severity::Note: return DiagnosticSeverity::Note;
-    case engine::Severity::Remark: return DiagnosticSeverity::Remark;
-    case engine::Severity::Text: break;
+    case engine::Severity::Error:
+        return DiagnosticSeverity::Error;
+    case engine::Severity::Warning:
+        return DiagnosticSeverity::Warning;
+    case engine::Severity::Note:
+        return DiagnosticSeverity::Note;
+    case engine::Severity::Remark:
+        return DiagnosticSeverity::Remark;
+    case engine::Severity::Text:
+        break;
     }
     return DiagnosticSeverity::Text;
 }
@@ -95,11 +100,16 @@ QString BuildReport::summary() const {
 
 QString severityText(DiagnosticSeverity severity) {
     switch (severity) {
-    case DiagnosticSeverity::Error: return tr("error");
-    case DiagnosticSeverity::Warning: return tr("warning");
-    case DiagnosticSeverity::Note: return tr("note");
-    case DiagnosticSeverity::Remark: return tr("remark");
-    case DiagnosticSeverity::Text: break;
+    case DiagnosticSeverity::Error:
+        return tr("error");
+    case DiagnosticSeverity::Warning:
+        return tr("warning");
+    case DiagnosticSeverity::Note:
+        return tr("note");
+    case DiagnosticSeverity::Remark:
+        return tr("remark");
+    case DiagnosticSeverity::Text:
+        break;
     }
     return tr("text");
 }
@@ -139,8 +149,8 @@ void appendOutcome(BuildReport& report, const engine::BuildOutcome& outcome) {
             item.line = d.line;
             item.column = d.column;
             item.severity = toSeverity(d.severity);
-            item.message = QString::fromStdString(d.severity == engine::Severity::Text ? d.text
-                                                                                       : d.message);
+            item.message =
+                QString::fromStdString(d.severity == engine::Severity::Text ? d.text : d.message);
             for (const std::string& note : d.notes)
                 item.notes.append(QString::fromStdString(note));
             entry.diagnostics.append(std::move(item));

@@ -44,7 +44,7 @@ struct BuildReport {
     QString mainFile;
     QString options; // what the driver was given
     QList<DeviceBuildReport> devices;
-    QString error;     // a failure that is not the compiler's (no device, bad request)
+    QString error; // a failure that is not the compiler's (no device, bad request)
     QStringList cacheProblems;
     bool superseded = false; // replaced while queued: nothing was built
     double totalMs = 0;

@@ -107,27 +107,38 @@ QVariant DiagnosticsModel::data(const QModelIndex& index, int role) const {
 QVariant DiagnosticsModel::deviceData(const DeviceRow& row, int column, int role) const {
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::ToolTipRole: return column == MessageColumn ? QVariant(row.title) : QVariant();
-    case IsDeviceRole: return true;
-    case SeverityRole: return -1;
+    case Qt::ToolTipRole:
+        return column == MessageColumn ? QVariant(row.title) : QVariant();
+    case IsDeviceRole:
+        return true;
+    case SeverityRole:
+        return -1;
     case LineRole:
-    case ColumnRole: return 0;
-    case FileRole: return QString();
-    default: return {};
+    case ColumnRole:
+        return 0;
+    case FileRole:
+        return QString();
+    default:
+        return {};
     }
 }
 
-QVariant DiagnosticsModel::diagnosticData(const BuildDiagnostic& item, int column,
-                                          int role) const {
+QVariant DiagnosticsModel::diagnosticData(const BuildDiagnostic& item, int column, int role) const {
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
-        case MessageColumn: return item.message;
-        case SeverityColumn: return severityText(item.severity);
-        case FileColumn: return item.file;
-        case LineColumn: return item.line > 0 ? QVariant(item.line) : QVariant();
-        case ColumnColumn: return item.column > 0 ? QVariant(item.column) : QVariant();
-        default: return {};
+        case MessageColumn:
+            return item.message;
+        case SeverityColumn:
+            return severityText(item.severity);
+        case FileColumn:
+            return item.file;
+        case LineColumn:
+            return item.line > 0 ? QVariant(item.line) : QVariant();
+        case ColumnColumn:
+            return item.column > 0 ? QVariant(item.column) : QVariant();
+        default:
+            return {};
         }
     case Qt::ToolTipRole: {
         QString tip = QStringLiteral("%1: %2").arg(severityText(item.severity), item.message);
@@ -135,12 +146,18 @@ QVariant DiagnosticsModel::diagnosticData(const BuildDiagnostic& item, int colum
             tip += QLatin1Char('\n') + note;
         return tip;
     }
-    case FileRole: return item.file;
-    case LineRole: return item.line;
-    case ColumnRole: return item.column;
-    case SeverityRole: return int(item.severity);
-    case IsDeviceRole: return false;
-    default: return {};
+    case FileRole:
+        return item.file;
+    case LineRole:
+        return item.line;
+    case ColumnRole:
+        return item.column;
+    case SeverityRole:
+        return int(item.severity);
+    case IsDeviceRole:
+        return false;
+    default:
+        return {};
     }
 }
 
@@ -148,12 +165,18 @@ QVariant DiagnosticsModel::headerData(int section, Qt::Orientation orientation, 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case MessageColumn: return tr("Message");
-    case SeverityColumn: return tr("Severity");
-    case FileColumn: return tr("File");
-    case LineColumn: return tr("Line");
-    case ColumnColumn: return tr("Column");
-    default: return {};
+    case MessageColumn:
+        return tr("Message");
+    case SeverityColumn:
+        return tr("Severity");
+    case FileColumn:
+        return tr("File");
+    case LineColumn:
+        return tr("Line");
+    case ColumnColumn:
+        return tr("Column");
+    default:
+        return {};
     }
 }
 

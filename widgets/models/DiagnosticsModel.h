@@ -10,7 +10,14 @@ namespace clw::ui {
 class DiagnosticsModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { MessageColumn, SeverityColumn, FileColumn, LineColumn, ColumnColumn, ColumnCount };
+    enum Column {
+        MessageColumn,
+        SeverityColumn,
+        FileColumn,
+        LineColumn,
+        ColumnColumn,
+        ColumnCount
+    };
     enum Role {
         FileRole = Qt::UserRole + 1, // QString; empty on device rows
         LineRole,                    // int, 1-based; 0 when none
