@@ -62,13 +62,15 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent)
     setDeviceNames({});
     buildPresetMenu();
 
+    // Two rows, so that the options keep their width in a narrow dock.
     auto* optionsRow = new QHBoxLayout;
     optionsRow->addWidget(new QLabel(tr("Options:"), this));
     optionsRow->addWidget(m_options, 1);
     optionsRow->addWidget(m_presets);
-    optionsRow->addWidget(m_devices);
-    optionsRow->addWidget(m_live);
-    optionsRow->addWidget(m_build);
+    auto* buildRow = new QHBoxLayout;
+    buildRow->addWidget(m_devices, 1);
+    buildRow->addWidget(m_live);
+    buildRow->addWidget(m_build);
     auto* splitter = new QSplitter(Qt::Vertical, this);
     splitter->addWidget(m_view);
     splitter->addWidget(m_log);
@@ -77,6 +79,7 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     layout->addLayout(optionsRow);
+    layout->addLayout(buildRow);
     layout->addWidget(splitter, 1);
 
     connect(m_view, &QTreeView::clicked, this, &DiagnosticsPanel::jumpTo);
