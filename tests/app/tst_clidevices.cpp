@@ -151,7 +151,7 @@ void TestCliDevices::benchQuickJson() {
     QVERIFY(root.value(QStringLiteral("quick")).toBool());
     QVERIFY(!root.value(QStringLiteral("cancelled")).toBool());
     const QJsonArray figures = root.value(QStringLiteral("figures")).toArray();
-    QVERIFY(figures.size() >= 26);
+    QVERIFY(figures.size() >= 25);
     QStringList groups;
     for (const QJsonValue& value : figures) {
         const QJsonObject figure = value.toObject();

@@ -2,6 +2,7 @@
 // own answers on PoCL here, and its vendor branches through hand-filled DeviceFacts (an NVIDIA GPU
 // of each compute capability generation, an AMD GPU, Apple's CPU, old PoCL).
 #include "clw/engine/Characterization.h"
+#include "clw/engine/ClApi.h"
 
 #include "TestDevice.h"
 
@@ -61,6 +62,7 @@ private Q_SLOTS:
     void appleAndOldPocl();
     void localAccessConflictsMatchPyOpenCL();
     void svmNeedsOpenCl2();
+    void probeFailuresAreReported();
 };
 
 // PyOpenCL 2022.3 on this PoCL 3.1 CPU device (run once with python3-pyopencl):
@@ -275,6 +277,48 @@ void TestCharacterize::svmNeedsOpenCl2() {
     QVERIFY(!ch::hasFineGrainBufferSvm(facts)); // PoCL before 1.0
     facts.platformVersion = "OpenCL 3.0 PoCL 1.0";
     QVERIFY(ch::hasFineGrainBufferSvm(facts));
+}
+
+// A probe kernel that does not build, or a device without a context, leaves the facts that need
+// them unknown, with the reason; the rest of the characterization is still there.
+void TestCharacterize::probeFailuresAreReported() {
+    CLW_REQUIRE_DEVICE(device);
+    {
+        ScopedClApi scoped;
+        scoped.api().clBuildProgram = [](cl_program, cl_uint, const cl_device_id*, const char*,
+                                         void(CL_CALLBACK*)(cl_program, void*),
+                                         void*) -> cl_int { return CL_BUILD_PROGRAM_FAILURE; };
+        const DeviceFacts facts = DeviceFacts::read(device);
+        QVERIFY(!facts.kernelPreferredWorkGroupMultiple);
+        QVERIFY2(facts.probeError.find("did not build") != std::string::npos,
+                 facts.probeError.c_str());
+        const Characterization result = characterizeDevice(facts);
+        const CharacterizationItem* multiple = result.find("reasonable_work_group_size_multiple");
+        QCOMPARE(multiple->value, std::string("n/a"));
+        QCOMPARE(multiple->note, facts.probeError);
+        QCOMPARE(result.find("double_support")->value,
+                 std::string(device.hasExtension("cl_khr_fp64") ? "yes" : "no"));
+    }
+    {
+        ScopedClApi scoped;
+        scoped.api().clCreateContext =
+            [](const cl_context_properties*, cl_uint, const cl_device_id*,
+               void(CL_CALLBACK*)(const char*, const void*, size_t, void*), void*,
+               cl_int* error) -> cl_context {
+            if (error)
+                *error = CL_OUT_OF_RESOURCES;
+            return nullptr;
+        };
+        const DeviceFacts facts = DeviceFacts::read(device);
+        QVERIFY(!facts.kernelPreferredWorkGroupMultiple);
+        QVERIFY2(facts.probeError.find("CL_OUT_OF_RESOURCES") != std::string::npos,
+                 facts.probeError.c_str());
+        QCOMPARE(facts.name, device.name()); // the queries still answered
+    }
+    // Without probes nothing is built and nothing fails.
+    const DeviceFacts quiet = DeviceFacts::read(device, false);
+    QVERIFY(!quiet.kernelPreferredWorkGroupMultiple);
+    QVERIFY(quiet.probeError.empty());
 }
 
 QTEST_GUILESS_MAIN(TestCharacterize)

@@ -34,7 +34,7 @@ void TestDeviceBench::quickRunMeasuresEveryFigure() {
     QVERIFY(result.quick);
     QCOMPARE(result.deviceName, device.name());
     const bool doubles = device.hasExtension("cl_khr_fp64") || device.hasExtension("cl_amd_fp64");
-    QCOMPARE(result.figures.size(), size_t(doubles ? 31 : 26));
+    QCOMPARE(result.figures.size(), size_t(doubles ? 30 : 25));
     for (const BenchmarkFigure& figure : result.figures) {
         QVERIFY2(figure.value > 0 && std::isfinite(figure.value), figure.id().c_str());
         QVERIFY2(!figure.unit.empty(), figure.id().c_str());
@@ -47,9 +47,8 @@ void TestDeviceBench::quickRunMeasuresEveryFigure() {
     QVERIFY(result.find("transfer", "memcpy_to_mapped"));
     const BenchmarkFigure* dispatch = result.find("kernel_latency", "dispatch");
     const BenchmarkFigure* roundTrip = result.find("kernel_latency", "round_trip");
-    const BenchmarkFigure* queuedToEnd = result.find("kernel_latency", "queued_to_end");
-    QVERIFY(dispatch && roundTrip && queuedToEnd);
-    QVERIFY(dispatch->value <= queuedToEnd->value); // started before it ended, one clock
+    QVERIFY(dispatch && roundTrip);
+    QVERIFY(dispatch->value < 1e6 && roundTrip->value < 1e6); // microseconds, not seconds
     QCOMPARE(roundTrip->id(), std::string("kernel_latency.round_trip"));
     QVERIFY(!result.find("kernel_latency", "nothing"));
     QVERIFY(result.seconds > 0);
@@ -99,7 +98,7 @@ void TestDeviceBench::optionsSelectGroups() {
     options.globalBandwidth = options.computeSingle = options.computeDouble = false;
     options.computeInteger = options.transfer = false;
     const BenchmarkResult result = runDeviceBenchmarks(device, options);
-    QCOMPARE(result.figures.size(), size_t(3));
+    QCOMPARE(result.figures.size(), size_t(2));
     for (const BenchmarkFigure& figure : result.figures)
         QCOMPARE(figure.group, std::string("kernel_latency"));
 }

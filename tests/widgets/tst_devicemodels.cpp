@@ -7,6 +7,8 @@
 #include "models/DeviceComparisonModel.h"
 #include "models/DeviceExport.h"
 
+#include "clw/engine/ClApi.h"
+
 #include "TestDevice.h"
 
 #include <QAbstractItemModelTester>
@@ -52,6 +54,7 @@ private Q_SLOTS:
     void benchmarkJsonRejectsOtherDocuments();
     void comparisonHighlightsDifferingRows();
     void exportWritesJsonAndMarkdown();
+    void characterizationFailureIsShown();
 };
 
 void TestDeviceModels::characterizationModel() {
@@ -237,6 +240,37 @@ void TestDeviceModels::exportWritesJsonAndMarkdown() {
     QCOMPARE(rows.count(QLatin1Char('\n')), 2);
     QVERIFY(
         rows.startsWith(entry.properties[0].name + QLatin1Char('\t') + entry.properties[0].value));
+}
+
+// A device on which no context can be created still lists its properties; the characterization
+// and the image formats say why they are missing.
+void TestDeviceModels::characterizationFailureIsShown() {
+    CLW_REQUIRE_DEVICE(device);
+    DeviceSnapshot snapshot;
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clCreateContext =
+            [](const cl_context_properties*, cl_uint, const cl_device_id*,
+               void(CL_CALLBACK*)(const char*, const void*, size_t, void*), void*,
+               cl_int* error) -> cl_context {
+            if (error)
+                *error = CL_OUT_OF_RESOURCES;
+            return nullptr;
+        };
+        snapshot = takeDeviceSnapshot();
+    }
+    DeviceEntry entry;
+    for (const DeviceEntry& candidate : snapshot.allDevices())
+        if (candidate.name == QString::fromStdString(device.name()))
+            entry = candidate;
+    QVERIFY(!entry.name.isEmpty());
+    QVERIFY(entry.characterization.isEmpty());
+    QVERIFY2(entry.characterizationError.contains(QStringLiteral("CL_OUT_OF_RESOURCES")),
+             qPrintable(entry.characterizationError));
+    QVERIFY(entry.property(QStringLiteral("CL_DEVICE_NAME")) == entry.name);
+    for (const DeviceProperty& property : entry.properties)
+        QVERIFY(property.topic != imageFormatsTopic());
+    QVERIFY(deviceExportMarkdown(entry).contains(entry.characterizationError));
 }
 
 QTEST_GUILESS_MAIN(TestDeviceModels)
