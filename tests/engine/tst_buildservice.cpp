@@ -138,6 +138,11 @@ private slots:
         QVERIFY(hit.allFromCache());
         QVERIFY(first.devices[0].log.find("warning") != std::string::npos);
         QCOMPARE(hit.devices[0].log, first.devices[0].log);
+        // The stored log's warning comes back as a diagnostic too, in the person's file.
+        QCOMPARE(hit.devices[0].diagnostics.size(), first.devices[0].diagnostics.size());
+        QVERIFY(!hit.devices[0].diagnostics.empty());
+        QCOMPARE(hit.devices[0].diagnostics[0].severity, Severity::Warning);
+        QCOMPARE(hit.devices[0].diagnostics[0].file, std::string("kernel.cl"));
     }
 
     void headerEditInTheSetMisses() {

@@ -59,6 +59,24 @@ struct BuildService::Prepared {
     fs::path headers;           // where the set's headers were written for the driver
 };
 
+namespace {
+// The log's diagnostics with the driver's file names mapped back to the person's: the main
+// source's temporary name to its file name, the headers folder's paths to the set's names.
+std::vector<Diagnostic> diagnosticsOf(const std::string& log,
+                                      const BuildService::Prepared& prepared) {
+    const std::string headers = prepared.headers.string();
+    return parseBuildLog(log, [&](const std::string& file) -> std::string {
+        if (!headers.empty() && file.rfind(headers, 0) == 0) {
+            std::string name = file.substr(headers.size());
+            while (!name.empty() && (name.front() == '/' || name.front() == '\\'))
+                name.erase(0, 1);
+            return name;
+        }
+        return isMainSourceName(file) ? prepared.mainName : file;
+    });
+}
+} // namespace
+
 BuildService::BuildService()
     : BuildService(Settings{}) {}
 
@@ -264,6 +282,7 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
         }
         result.ok = true;
         result.fromCache = true;
+        result.diagnostics = diagnosticsOf(result.log, prepared); // the stored log's warnings
         outcome.devices.push_back(std::move(result));
     }
     outcome.timings.cacheMs = msSince(start);
@@ -287,16 +306,6 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
     }
     outcome.timings.compileMs = msSince(start);
 
-    const std::string headers = prepared.headers.string();
-    auto mapFile = [&](const std::string& file) -> std::string {
-        if (!headers.empty() && file.rfind(headers, 0) == 0) {
-            std::string name = file.substr(headers.size());
-            while (!name.empty() && (name.front() == '/' || name.front() == '\\'))
-                name.erase(0, 1);
-            return name;
-        }
-        return isMainSourceName(file) ? prepared.mainName : file;
-    };
     for (const DeviceBuild& device : built.devices) {
         DeviceBuildOutcome result;
         result.device = device.device;
@@ -304,7 +313,7 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         result.code = built.code;
         result.ok = device.status == CL_BUILD_SUCCESS;
         result.log = device.log;
-        result.diagnostics = parseBuildLog(device.log, mapFile);
+        result.diagnostics = diagnosticsOf(device.log, prepared);
         for (size_t i = 0; i < prepared.devices.size(); ++i)
             if (prepared.devices[i] == device.device)
                 result.cacheDigest = prepared.keys[i].digest;

@@ -51,8 +51,10 @@ public:
     // The request's options with CLW_BUILD_OPTIONS appended.
     static std::string effectiveOptions(const std::string& requested);
 
-private:
+    // What a request resolves to before any build (sources, keys, options); internal.
     struct Prepared;
+
+private:
     struct MemoryEntry {
         Program program;
         std::string log;
