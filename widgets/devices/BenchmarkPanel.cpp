@@ -51,10 +51,14 @@ BenchmarkPanel::BenchmarkPanel(EngineBridge& bridge, QWidget* parent)
     m_table->setObjectName(QStringLiteral("benchmarkTable"));
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_chartView->setRenderHint(QPainter::Antialiasing);
     m_chartView->setMinimumHeight(160);
+    m_chartView->setMinimumWidth(360); // room for "float16" under each of five bars
     m_chartView->chart()->legend()->hide();
 
     auto* controls = new QHBoxLayout;
@@ -73,6 +77,7 @@ BenchmarkPanel::BenchmarkPanel(EngineBridge& bridge, QWidget* parent)
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(m_table);
     splitter->addWidget(chartPane);
+    splitter->setSizes({480, 520});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(controls);
@@ -250,6 +255,8 @@ void BenchmarkPanel::updateChart() {
     series->append(values);
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(4); // significant digits: "59.49", "2.649e+04"
+    series->setLabelsPosition(QAbstractBarSeries::LabelsInsideEnd);
     chart->addSeries(series);
     auto* x = new QBarCategoryAxis;
     x->append(categories);

@@ -30,8 +30,9 @@ ComparisonView::ComparisonView(QWidget* parent)
         new HighlightDelegate(DeviceComparisonModel::DifferentRole, -1, m_view));
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->verticalHeader()->hide();
-    m_view->horizontalHeader()->setStretchLastSection(true);
-    m_view->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    m_view->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
+    // Every column an equal share: the names are long, and so are some values.
+    m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_view->setWordWrap(false);
     m_summary->setObjectName(QStringLiteral("deviceComparisonSummary"));
     m_summary->setWordWrap(true);

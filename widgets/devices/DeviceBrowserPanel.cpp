@@ -50,6 +50,7 @@ DeviceBrowserPanel::DeviceBrowserPanel(EngineBridge& bridge, QWidget* parent)
     m_characterizationView->setObjectName(QStringLiteral("characterizationTable"));
     m_characterizationView->setModel(m_characterizationModel);
     m_characterizationView->verticalHeader()->hide();
+    m_characterizationView->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 6);
     m_characterizationView->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_characterizationView->setWordWrap(false);
     m_characterizationView->horizontalHeader()->setSectionResizeMode(
