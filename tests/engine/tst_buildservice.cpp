@@ -220,6 +220,7 @@ private slots:
         g_driverVersion = "999.0 (updated driver)";
         seam.api().clGetDeviceInfo = fakeDeviceInfo;
         const BuildOutcome updated = service.build(request);
+        service.waitIdle(); // the binary is stored in the background: not while the seam goes
         g_driverVersion.clear();
         QVERIFY(updated.ok());
         QVERIFY(!updated.devices[0].fromCache);
@@ -305,6 +306,7 @@ private slots:
         g_sourceBuildDevices = 0;
         request.devices = {parts[0], parts[1]};
         const BuildOutcome both = service.build(request);
+        service.waitIdle(); // the binary is stored in the background: not while the seam goes
         g_renamedDevice = nullptr;
         for (const std::string& problem : both.cacheProblems)
             qWarning("%s", problem.c_str());
@@ -331,6 +333,7 @@ private slots:
         ScopedClApi seam;
         seam.api().clCreateProgramWithBinary = rejectingBinary;
         const BuildOutcome outcome = service.build(request);
+        service.waitIdle(); // the binary is stored in the background: not while the seam goes
         QVERIFY(outcome.ok());
         QVERIFY(!outcome.devices[0].fromCache);
         QCOMPARE(runValue(context, device, outcome.devices[0].program), 8);

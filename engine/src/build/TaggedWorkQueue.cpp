@@ -58,6 +58,9 @@ void TaggedWorkQueue::workerLoop() {
             ++m_running;
         }
         job.work(); // jobs turn their exceptions into values themselves
+        // What the job captured goes before it counts as done: waitIdle() promises that no job
+        // still touches anything.
+        job = Job{};
         {
             std::lock_guard lock(m_mutex);
             --m_running;

@@ -132,6 +132,7 @@ void LaunchService::workerLoop() {
             m_busy = true;
         }
         run();
+        run = nullptr; // its captures go before the job counts as done (finish() relies on it)
         {
             std::lock_guard lock(m_mutex);
             m_busy = false;
