@@ -25,8 +25,8 @@ std::string BuildResult::combinedLog() const {
 std::string BuildResult::message() const {
     if (ok())
         return {};
-    std::string text = function + " failed with " + errorName(code) + " (" +
-                       std::to_string(code) + ")";
+    std::string text =
+        function + " failed with " + errorName(code) + " (" + std::to_string(code) + ")";
     const std::string logs = combinedLog();
     if (!logs.empty())
         text += "\n" + logs;

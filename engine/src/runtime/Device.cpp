@@ -10,7 +10,9 @@ std::vector<InfoValue> Device::allInfo() const {
     });
 }
 
-Platform Device::platform() const { return Platform(info<CL_DEVICE_PLATFORM>()); }
+Platform Device::platform() const {
+    return Platform(info<CL_DEVICE_PLATFORM>());
+}
 
 cl_version Device::numericVersion() const {
     cl_version version = 0;

@@ -34,34 +34,29 @@ struct FlagName {
     const char* name;
 };
 
-#define F(x) {x, #x}
+#define F(x)                                                                                       \
+    { x, #x }
 const FlagName kDeviceTypes[] = {F(CL_DEVICE_TYPE_CPU), F(CL_DEVICE_TYPE_GPU),
                                  F(CL_DEVICE_TYPE_ACCELERATOR), F(CL_DEVICE_TYPE_CUSTOM),
                                  F(CL_DEVICE_TYPE_DEFAULT)};
-const FlagName kFpConfig[] = {F(CL_FP_DENORM),
-                              F(CL_FP_INF_NAN),
-                              F(CL_FP_ROUND_TO_NEAREST),
-                              F(CL_FP_ROUND_TO_ZERO),
-                              F(CL_FP_ROUND_TO_INF),
-                              F(CL_FP_FMA),
-                              F(CL_FP_SOFT_FLOAT),
-                              F(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)};
+const FlagName kFpConfig[] = {F(CL_FP_DENORM),           F(CL_FP_INF_NAN),
+                              F(CL_FP_ROUND_TO_NEAREST), F(CL_FP_ROUND_TO_ZERO),
+                              F(CL_FP_ROUND_TO_INF),     F(CL_FP_FMA),
+                              F(CL_FP_SOFT_FLOAT),       F(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT)};
 const FlagName kExec[] = {F(CL_EXEC_KERNEL), F(CL_EXEC_NATIVE_KERNEL)};
-const FlagName kQueue[] = {F(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE),
-                           F(CL_QUEUE_PROFILING_ENABLE), F(CL_QUEUE_ON_DEVICE),
-                           F(CL_QUEUE_ON_DEVICE_DEFAULT)};
+const FlagName kQueue[] = {F(CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE), F(CL_QUEUE_PROFILING_ENABLE),
+                           F(CL_QUEUE_ON_DEVICE), F(CL_QUEUE_ON_DEVICE_DEFAULT)};
 const FlagName kSvm[] = {F(CL_DEVICE_SVM_COARSE_GRAIN_BUFFER), F(CL_DEVICE_SVM_FINE_GRAIN_BUFFER),
                          F(CL_DEVICE_SVM_FINE_GRAIN_SYSTEM), F(CL_DEVICE_SVM_ATOMICS)};
-const FlagName kAtomic[] = {F(CL_DEVICE_ATOMIC_ORDER_RELAXED),     F(CL_DEVICE_ATOMIC_ORDER_ACQ_REL),
-                            F(CL_DEVICE_ATOMIC_ORDER_SEQ_CST),     F(CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM),
-                            F(CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP),  F(CL_DEVICE_ATOMIC_SCOPE_DEVICE),
-                            F(CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES)};
-const FlagName kAffinity[] = {F(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
-                              F(CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE),
-                              F(CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE),
-                              F(CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE),
-                              F(CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE),
-                              F(CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE)};
+const FlagName kAtomic[] = {
+    F(CL_DEVICE_ATOMIC_ORDER_RELAXED),    F(CL_DEVICE_ATOMIC_ORDER_ACQ_REL),
+    F(CL_DEVICE_ATOMIC_ORDER_SEQ_CST),    F(CL_DEVICE_ATOMIC_SCOPE_WORK_ITEM),
+    F(CL_DEVICE_ATOMIC_SCOPE_WORK_GROUP), F(CL_DEVICE_ATOMIC_SCOPE_DEVICE),
+    F(CL_DEVICE_ATOMIC_SCOPE_ALL_DEVICES)};
+const FlagName kAffinity[] = {
+    F(CL_DEVICE_AFFINITY_DOMAIN_NUMA),     F(CL_DEVICE_AFFINITY_DOMAIN_L4_CACHE),
+    F(CL_DEVICE_AFFINITY_DOMAIN_L3_CACHE), F(CL_DEVICE_AFFINITY_DOMAIN_L2_CACHE),
+    F(CL_DEVICE_AFFINITY_DOMAIN_L1_CACHE), F(CL_DEVICE_AFFINITY_DOMAIN_NEXT_PARTITIONABLE)};
 const FlagName kEnqueue[] = {F(CL_DEVICE_QUEUE_SUPPORTED), F(CL_DEVICE_QUEUE_REPLACEABLE_DEFAULT)};
 const FlagName kCommandBuffer[] = {F(CL_COMMAND_BUFFER_CAPABILITY_KERNEL_PRINTF_KHR),
                                    F(CL_COMMAND_BUFFER_CAPABILITY_DEVICE_SIDE_ENQUEUE_KHR),
@@ -312,8 +307,8 @@ std::string formatInfoValue(const InfoValue& value) {
             } else if constexpr (std::is_same_v<T, std::vector<NameVersion>>) {
                 std::string text;
                 for (const NameVersion& entry : data)
-                    text += (text.empty() ? "" : " ") + entry.name + ":" +
-                            versionString(entry.version);
+                    text +=
+                        (text.empty() ? "" : " ") + entry.name + ":" + versionString(entry.version);
                 return text.empty() ? "none" : text;
             } else {
                 if (param.kind == InfoKind::ImageFormat && data.size() >= sizeof(cl_image_format)) {
@@ -343,8 +338,8 @@ std::string rawInfoValue(const InfoValue& value) {
                 return data ? "CL_TRUE" : "CL_FALSE";
             } else if constexpr (std::is_same_v<T, std::uint64_t>) {
                 // Flags, versions and handles read best in hexadecimal, counts in decimal.
-                const bool asHex = kind == InfoKind::Bits || kind == InfoKind::Version ||
-                                   kind == InfoKind::Handle;
+                const bool asHex =
+                    kind == InfoKind::Bits || kind == InfoKind::Version || kind == InfoKind::Handle;
                 std::snprintf(text, sizeof text, asHex ? "0x%llx" : "%llu",
                               static_cast<unsigned long long>(data));
                 return text;

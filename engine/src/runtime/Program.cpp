@@ -37,8 +37,9 @@ Program Program::fromSources(const Context& context, const std::vector<std::stri
     cl_int code = CL_SUCCESS;
     cl_program raw = clApi().clCreateProgramWithSource(context.get(), cl_uint(texts.size()),
                                                        texts.data(), lengths.data(), &code);
-    checkCl(code, "clCreateProgramWithSource",
-            [&] { return "creating a program from " + std::to_string(sources.size()) + " sources"; });
+    checkCl(code, "clCreateProgramWithSource", [&] {
+        return "creating a program from " + std::to_string(sources.size()) + " sources";
+    });
     return Program(Handle<cl_program>::adopt(raw));
 }
 
@@ -47,8 +48,8 @@ Program Program::fromBinaries(const Context& context, const std::vector<Device>&
                               std::vector<cl_int>* binaryStatus) {
     if (devices.size() != binaries.size())
         throw ClError(CL_INVALID_VALUE, "clCreateProgramWithBinary",
-                      "creating a program: " + std::to_string(binaries.size()) +
-                          " binaries for " + std::to_string(devices.size()) + " devices");
+                      "creating a program: " + std::to_string(binaries.size()) + " binaries for " +
+                          std::to_string(devices.size()) + " devices");
     const auto ids = rawDevices(devices);
     std::vector<const unsigned char*> data;
     std::vector<size_t> sizes;
@@ -58,9 +59,9 @@ Program Program::fromBinaries(const Context& context, const std::vector<Device>&
     }
     std::vector<cl_int> status(devices.size(), CL_SUCCESS);
     cl_int code = CL_SUCCESS;
-    cl_program raw = clApi().clCreateProgramWithBinary(context.get(), cl_uint(ids.size()),
-                                                       ids.data(), sizes.data(), data.data(),
-                                                       status.data(), &code);
+    cl_program raw =
+        clApi().clCreateProgramWithBinary(context.get(), cl_uint(ids.size()), ids.data(),
+                                          sizes.data(), data.data(), status.data(), &code);
     if (binaryStatus)
         *binaryStatus = status;
     checkCl(code, "clCreateProgramWithBinary", [&] {
@@ -124,9 +125,9 @@ BuildResult Program::collect(cl_int code, const char* function, std::string_view
 BuildResult Program::build(std::string_view options, const std::vector<Device>& devices) const {
     const auto ids = rawDevices(devices);
     const std::string opts(options);
-    const cl_int code = clApi().clBuildProgram(get(), cl_uint(ids.size()),
-                                               ids.empty() ? nullptr : ids.data(), opts.c_str(),
-                                               nullptr, nullptr);
+    const cl_int code =
+        clApi().clBuildProgram(get(), cl_uint(ids.size()), ids.empty() ? nullptr : ids.data(),
+                               opts.c_str(), nullptr, nullptr);
     return collect(code, "clBuildProgram", options, devices);
 }
 
@@ -158,10 +159,9 @@ std::pair<Program, BuildResult> Program::link(const Context& context,
     for (const Program& program : programs)
         inputs.push_back(program.get());
     cl_int code = CL_SUCCESS;
-    cl_program raw = clApi().clLinkProgram(context.get(), cl_uint(ids.size()),
-                                           ids.empty() ? nullptr : ids.data(), opts.c_str(),
-                                           cl_uint(inputs.size()), inputs.data(), nullptr,
-                                           nullptr, &code);
+    cl_program raw = clApi().clLinkProgram(
+        context.get(), cl_uint(ids.size()), ids.empty() ? nullptr : ids.data(), opts.c_str(),
+        cl_uint(inputs.size()), inputs.data(), nullptr, nullptr, &code);
     Program linked = raw ? Program(Handle<cl_program>::adopt(raw)) : Program();
     BuildResult result = linked.collect(code, "clLinkProgram", options, devices);
     if (!raw) {
@@ -205,8 +205,8 @@ std::vector<std::string> Program::kernelNames() const {
 
 std::vector<Kernel> Program::createKernels() const {
     cl_uint count = 0;
-    checkCl(clApi().clCreateKernelsInProgram(get(), 0, nullptr, &count),
-            "clCreateKernelsInProgram", "counting the program's kernels");
+    checkCl(clApi().clCreateKernelsInProgram(get(), 0, nullptr, &count), "clCreateKernelsInProgram",
+            "counting the program's kernels");
     std::vector<cl_kernel> raw(count);
     if (count)
         checkCl(clApi().clCreateKernelsInProgram(get(), count, raw.data(), nullptr),

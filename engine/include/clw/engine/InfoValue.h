@@ -18,9 +18,9 @@ struct NameVersion {
     friend bool operator==(const NameVersion&, const NameVersion&) = default;
 };
 
-using InfoData = std::variant<std::monostate, std::string, bool, std::uint64_t,
-                              std::vector<std::uint64_t>, std::vector<NameVersion>,
-                              std::vector<std::uint8_t>>;
+using InfoData =
+    std::variant<std::monostate, std::string, bool, std::uint64_t, std::vector<std::uint64_t>,
+                 std::vector<NameVersion>, std::vector<std::uint8_t>>;
 
 struct InfoValue {
     const InfoParam* param = nullptr;
@@ -49,7 +49,8 @@ std::vector<InfoValue> readInfoValues(const InfoParam (&table)[N], const InfoQue
 // "3.0.0" for a cl_version.
 std::string versionString(cl_version version);
 // The flag names of a bitfield parameter, the enumerator name of an enum parameter, the value
-// with its unit otherwise: "CL_DEVICE_TYPE_CPU", "2 GiB", "1.2.0", "unsupported (CL_INVALID_VALUE)".
+// with its unit otherwise: "CL_DEVICE_TYPE_CPU", "2 GiB", "1.2.0", "unsupported
+// (CL_INVALID_VALUE)".
 std::string formatInfoValue(const InfoValue& value);
 // The value as the driver gave it, in the spirit of `clinfo --raw`: counts and sizes in decimal
 // without units, flags, versions and handles in hexadecimal, booleans as CL_TRUE / CL_FALSE,

@@ -37,7 +37,9 @@ public:
     template <cl_kernel_info P>
     typename KernelInfo<P>::type info() const {
         return detail::queryInfo<typename KernelInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetKernelInfo(get(), P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetKernelInfo(get(), P, s, v, r);
+            },
             "clGetKernelInfo", KernelInfo<P>::kName);
     }
     template <cl_kernel_work_group_info P>
@@ -95,7 +97,8 @@ public:
     friend bool operator==(const Kernel& a, const Kernel& b) { return a.get() == b.get(); }
 
 private:
-    explicit Kernel(Handle<cl_kernel> handle) : m_handle(std::move(handle)) {}
+    explicit Kernel(Handle<cl_kernel> handle)
+        : m_handle(std::move(handle)) {}
     // "argument 2 'float *out' of kernel 'blur'" (without the declaration when arg info is
     // unavailable).
     std::string describeArgument(cl_uint index) const;
