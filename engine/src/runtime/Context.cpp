@@ -56,9 +56,9 @@ Context::Context(const std::vector<Device>& devices,
     const auto props = terminated(properties);
     auto* box = onError ? new CallbackBox{std::move(onError)} : nullptr;
     cl_int code = CL_SUCCESS;
-    cl_context raw = clApi().clCreateContext(props.empty() ? nullptr : props.data(),
-                                             cl_uint(ids.size()), ids.data(),
-                                             box ? onContextError : nullptr, box, &code);
+    cl_context raw =
+        clApi().clCreateContext(props.empty() ? nullptr : props.data(), cl_uint(ids.size()),
+                                ids.data(), box ? onContextError : nullptr, box, &code);
     if (code != CL_SUCCESS) {
         delete box;
         throw ClError(code, "clCreateContext",
@@ -92,14 +92,14 @@ std::vector<Device> Context::devices() const {
 }
 
 std::vector<cl_image_format> Context::supportedImageFormats(cl_mem_flags flags,
-                                                           cl_mem_object_type imageType) const {
+                                                            cl_mem_object_type imageType) const {
     cl_uint count = 0;
     checkCl(clApi().clGetSupportedImageFormats(get(), flags, imageType, 0, nullptr, &count),
             "clGetSupportedImageFormats", "counting supported image formats");
     std::vector<cl_image_format> formats(count);
     if (count)
-        checkCl(clApi().clGetSupportedImageFormats(get(), flags, imageType, count,
-                                                   formats.data(), nullptr),
+        checkCl(clApi().clGetSupportedImageFormats(get(), flags, imageType, count, formats.data(),
+                                                   nullptr),
                 "clGetSupportedImageFormats", "listing supported image formats");
     return formats;
 }

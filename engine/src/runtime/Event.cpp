@@ -1,6 +1,5 @@
 #include "clw/engine/Event.h"
 
-
 namespace clw::engine {
 
 std::vector<cl_event> rawEvents(std::span<const Event> events) {

@@ -9,7 +9,9 @@ namespace {
 std::atomic<int> g_failedReleases{0};
 }
 
-int failedReleaseCount() { return g_failedReleases.load(); }
+int failedReleaseCount() {
+    return g_failedReleases.load();
+}
 
 void noteFailedRelease(const char* label, cl_int code) {
     // A destructor cannot throw: count it for tests and say it once on stderr.

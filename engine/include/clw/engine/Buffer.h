@@ -22,7 +22,8 @@ public:
     size_t offset() const { return info<CL_MEM_OFFSET>(); }
 
 private:
-    explicit Buffer(Handle<cl_mem> handle) : MemoryObject(std::move(handle)) {}
+    explicit Buffer(Handle<cl_mem> handle)
+        : MemoryObject(std::move(handle)) {}
 };
 
 } // namespace clw::engine

@@ -18,7 +18,7 @@ namespace clw::engine {
     X(clGetDeviceAndHostTimer)                                                                     \
     X(clUnloadPlatformCompiler)                                                                    \
     X(clSetContextDestructorCallback)                                                              \
-    X(clSetProgramSpecializationConstant)                                                                     \
+    X(clSetProgramSpecializationConstant)                                                          \
     X(clGetHostTimer)                                                                              \
     X(clCreateContext)                                                                             \
     X(clCreateContextFromType)                                                                     \
@@ -124,7 +124,8 @@ ClApi& clApi();
 // Restores the real table when it goes out of scope; tests use it around their overrides.
 class ScopedClApi {
 public:
-    ScopedClApi() : m_saved(clApi()) {}
+    ScopedClApi()
+        : m_saved(clApi()) {}
     ~ScopedClApi() { clApi() = m_saved; }
     ScopedClApi(const ScopedClApi&) = delete;
     ScopedClApi& operator=(const ScopedClApi&) = delete;

@@ -3,10 +3,10 @@
 // the C function and what the engine was doing. It never crosses a worker thread boundary.
 #include "clw/engine/ClHeaders.h"
 
-#include <type_traits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
 
 namespace clw::engine {
 

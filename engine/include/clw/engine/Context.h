@@ -22,7 +22,8 @@ public:
     explicit Context(const std::vector<Device>& devices,
                      const std::vector<cl_context_properties>& properties = {},
                      ErrorCallback onError = {});
-    explicit Context(const Device& device) : Context(std::vector<Device>{device}) {}
+    explicit Context(const Device& device)
+        : Context(std::vector<Device>{device}) {}
     static Context fromType(const Platform& platform, cl_device_type type,
                             ErrorCallback onError = {});
     static Context retain(cl_context raw) { return Context(Handle<cl_context>::retain(raw)); }
@@ -33,7 +34,9 @@ public:
     template <cl_context_info P>
     typename ContextInfo<P>::type info() const {
         return detail::queryInfo<typename ContextInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetContextInfo(get(), P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetContextInfo(get(), P, s, v, r);
+            },
             "clGetContextInfo", ContextInfo<P>::kName);
     }
     std::vector<Device> devices() const;
@@ -44,7 +47,8 @@ public:
     friend bool operator==(const Context& a, const Context& b) { return a.get() == b.get(); }
 
 private:
-    explicit Context(Handle<cl_context> handle) : m_handle(std::move(handle)) {}
+    explicit Context(Handle<cl_context> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_context> m_handle;
 };
 

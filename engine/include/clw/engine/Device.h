@@ -28,7 +28,9 @@ public:
     template <cl_device_info P>
     typename DeviceInfo<P>::type info() const {
         return detail::queryInfo<typename DeviceInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetDeviceInfo(get(), P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetDeviceInfo(get(), P, s, v, r);
+            },
             "clGetDeviceInfo", DeviceInfo<P>::kName);
     }
     // The value, or nullopt when the device does not know the parameter (vendor queries,
@@ -68,7 +70,8 @@ public:
     friend bool operator==(const Device& a, const Device& b) { return a.get() == b.get(); }
 
 private:
-    explicit Device(Handle<cl_device_id> handle) : m_handle(std::move(handle)) {}
+    explicit Device(Handle<cl_device_id> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_device_id> m_handle;
 };
 

@@ -65,7 +65,8 @@ public:
     friend bool operator==(const Event& a, const Event& b) { return a.get() == b.get(); }
 
 protected:
-    explicit Event(Handle<cl_event> handle) : m_handle(std::move(handle)) {}
+    explicit Event(Handle<cl_event> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_event> m_handle;
 };
 

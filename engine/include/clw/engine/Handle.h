@@ -25,11 +25,13 @@ public:
         return Handle(raw);
     }
 
-    Handle(const Handle& other) : m_raw(other.m_raw) {
+    Handle(const Handle& other)
+        : m_raw(other.m_raw) {
         if (m_raw)
             checkCl(HandleTraits<T>::retain(m_raw), "clRetain", HandleTraits<T>::kLabel);
     }
-    Handle(Handle&& other) noexcept : m_raw(std::exchange(other.m_raw, nullptr)) {}
+    Handle(Handle&& other) noexcept
+        : m_raw(std::exchange(other.m_raw, nullptr)) {}
     Handle& operator=(const Handle& other) {
         if (this != &other)
             *this = Handle(other);
@@ -59,7 +61,8 @@ public:
     friend bool operator==(const Handle& a, const Handle& b) { return a.m_raw == b.m_raw; }
 
 private:
-    explicit Handle(T raw) : m_raw(raw) {}
+    explicit Handle(T raw)
+        : m_raw(raw) {}
     T m_raw = nullptr;
 };
 

@@ -45,7 +45,8 @@ public:
     size_t slicePitch() const { return imageInfo<CL_IMAGE_SLICE_PITCH>(); }
 
 private:
-    explicit Image(Handle<cl_mem> handle) : MemoryObject(std::move(handle)) {}
+    explicit Image(Handle<cl_mem> handle)
+        : MemoryObject(std::move(handle)) {}
 };
 
 } // namespace clw::engine

@@ -38,7 +38,8 @@ public:
     }
 
 protected:
-    explicit MemoryObject(Handle<cl_mem> handle) : m_handle(std::move(handle)) {}
+    explicit MemoryObject(Handle<cl_mem> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_mem> m_handle;
 };
 

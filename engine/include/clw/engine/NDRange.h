@@ -8,9 +8,15 @@ namespace clw::engine {
 class NDRange {
 public:
     NDRange() = default;
-    NDRange(size_t x) : m_dims(1), m_sizes{x, 1, 1} {}
-    NDRange(size_t x, size_t y) : m_dims(2), m_sizes{x, y, 1} {}
-    NDRange(size_t x, size_t y, size_t z) : m_dims(3), m_sizes{x, y, z} {}
+    NDRange(size_t x)
+        : m_dims(1)
+        , m_sizes{x, 1, 1} {}
+    NDRange(size_t x, size_t y)
+        : m_dims(2)
+        , m_sizes{x, y, 1} {}
+    NDRange(size_t x, size_t y, size_t z)
+        : m_dims(3)
+        , m_sizes{x, y, z} {}
 
     unsigned dimensions() const noexcept { return m_dims; }
     const size_t* data() const noexcept { return m_dims ? m_sizes.data() : nullptr; }

@@ -20,7 +20,8 @@ public:
     cl_uint maxPackets() const { return pipeInfo<CL_PIPE_MAX_PACKETS>(); }
 
 private:
-    explicit Pipe(Handle<cl_mem> handle) : MemoryObject(std::move(handle)) {}
+    explicit Pipe(Handle<cl_mem> handle)
+        : MemoryObject(std::move(handle)) {}
 };
 
 } // namespace clw::engine

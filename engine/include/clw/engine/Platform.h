@@ -15,7 +15,8 @@ class Device;
 class Platform {
 public:
     Platform() = default;
-    explicit Platform(cl_platform_id id) : m_id(id) {}
+    explicit Platform(cl_platform_id id)
+        : m_id(id) {}
 
     // Every platform the ICD loader knows; empty (not an error) when there is none.
     static std::vector<Platform> all();
@@ -26,7 +27,9 @@ public:
     template <cl_platform_info P>
     typename PlatformInfo<P>::type info() const {
         return detail::queryInfo<typename PlatformInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetPlatformInfo(m_id, P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetPlatformInfo(m_id, P, s, v, r);
+            },
             "clGetPlatformInfo", PlatformInfo<P>::kName);
     }
     std::vector<InfoValue> allInfo() const;

@@ -15,7 +15,6 @@ namespace clw::engine {
 
 class Kernel;
 
-
 using Binary = std::vector<unsigned char>;
 
 class Program {
@@ -56,7 +55,9 @@ public:
     template <cl_program_info P>
     typename ProgramInfo<P>::type info() const {
         return detail::queryInfo<typename ProgramInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetProgramInfo(get(), P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetProgramInfo(get(), P, s, v, r);
+            },
             "clGetProgramInfo", ProgramInfo<P>::kName);
     }
     template <cl_program_build_info P>
@@ -81,7 +82,8 @@ public:
     friend bool operator==(const Program& a, const Program& b) { return a.get() == b.get(); }
 
 private:
-    explicit Program(Handle<cl_program> handle) : m_handle(std::move(handle)) {}
+    explicit Program(Handle<cl_program> handle)
+        : m_handle(std::move(handle)) {}
     BuildResult collect(cl_int code, const char* function, std::string_view options,
                         const std::vector<Device>& devices) const;
     Handle<cl_program> m_handle;

@@ -18,7 +18,9 @@ public:
     template <cl_sampler_info P>
     typename SamplerInfo<P>::type info() const {
         return detail::queryInfo<typename SamplerInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) { return clApi().clGetSamplerInfo(get(), P, s, v, r); },
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetSamplerInfo(get(), P, s, v, r);
+            },
             "clGetSamplerInfo", SamplerInfo<P>::kName);
     }
     bool normalizedCoords() const { return info<CL_SAMPLER_NORMALIZED_COORDS>(); }
@@ -26,7 +28,8 @@ public:
     cl_filter_mode filterMode() const { return info<CL_SAMPLER_FILTER_MODE>(); }
 
 private:
-    explicit Sampler(Handle<cl_sampler> handle) : m_handle(std::move(handle)) {}
+    explicit Sampler(Handle<cl_sampler> handle)
+        : m_handle(std::move(handle)) {}
     Handle<cl_sampler> m_handle;
 };
 
