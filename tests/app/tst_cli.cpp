@@ -5,6 +5,7 @@
 #include "clw/engine/Platform.h"
 
 #include "TestDevice.h"
+#include "WorkbenchProcess.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -18,39 +19,9 @@ namespace engine = clw::engine;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-// Runs clworkbench with no display at all: a verb that needed one would fail here.
-Run runWorkbench(const QStringList& arguments) {
-    QProcess process;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("DISPLAY"));
-    environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    environment.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    process.setProcessEnvironment(environment);
-    process.start(QStringLiteral(CLW_WORKBENCH_PATH), arguments);
-    Run run;
-    if (!process.waitForFinished(120000)) {
-        run.err = QStringLiteral("clworkbench did not finish: ") + process.errorString();
-        process.kill();
-        process.waitForFinished();
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
-
-QString describe(const Run& run) {
-    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3")
-        .arg(run.exitCode)
-        .arg(run.out, run.err);
-}
+using Run = clw::test::WorkbenchRun;
+using clw::test::describe;
+using clw::test::runWorkbench;
 
 } // namespace
 
