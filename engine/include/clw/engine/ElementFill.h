@@ -23,6 +23,7 @@ struct FillSpec {
     std::uint64_t seed = 1;
     double low = 0;
     double high = 1;
+    friend bool operator==(const FillSpec&, const FillSpec&) = default;
 };
 
 class ElementFill {

@@ -9,6 +9,7 @@ namespace clw::engine {
 struct SourceFile {
     std::string name; // as `#include` spells it: "kernels/blur.cl", "common.h"
     std::string text;
+    friend bool operator==(const SourceFile&, const SourceFile&) = default;
 };
 
 struct SourceSet {
@@ -21,6 +22,7 @@ struct SourceSet {
     const SourceFile* find(const std::string& name) const;
     // A set of one file, for the common case.
     static SourceSet single(std::string text, std::string name = "kernel.cl");
+    friend bool operator==(const SourceSet&, const SourceSet&) = default;
 };
 
 } // namespace clw::engine

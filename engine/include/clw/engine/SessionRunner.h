@@ -1,0 +1,57 @@
+#pragma once
+// Runs a session headless (`clworkbench run`, tests, a C++ program): builds its program on one
+// device, creates its buffers and images with their initial contents, runs its launches in order
+// through a LaunchService, and reads every buffer back.
+#include "clw/engine/Device.h"
+#include "clw/engine/LaunchResult.h"
+#include "clw/engine/NpyArray.h"
+#include "clw/engine/Session.h"
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace clw::engine {
+
+class BuildService;
+
+struct SessionLaunchRun {
+    std::string name;   // the launch's name
+    LaunchResult result; // ok, timings (runs), global and local as launched
+};
+
+struct SessionRun {
+    Device device;
+    bool built = false;
+    std::string buildLog;                // the compiler's log (also when the build failed)
+    std::vector<SessionLaunchRun> launches;
+    // Every buffer's contents after the launches, as .npy arrays (a vector type with a trailing
+    // component axis, a struct as bytes: uint8 of shape (count, size)); only buffers with
+    // `output` set, in the session's order.
+    std::vector<std::pair<std::string, NpyArray>> outputs;
+};
+
+class SessionRunner {
+public:
+    // `folder` is the session file's folder: data files and include directories resolve against
+    // it. `builds` may be null (then the runner builds with a BuildService of its own, cached).
+    SessionRunner(Session session, std::filesystem::path folder, BuildService* builds = nullptr);
+
+    // Runs everything on `device`. Throws SessionError naming the step that failed: the build
+    // (with the log), a buffer whose type or data file does not fit ("buffer 'b': b.npy holds 512
+    // float32, the buffer 1024 float"), a launch's argument or geometry ("launch 'add': argument 2
+    // 'float *c': ..."), a launch that failed on the device.
+    SessionRun run(const Device& device) const;
+
+    // The initial contents of a buffer as the session describes them (fill or data file),
+    // `elementCount() * element size` bytes; images as packed pixels. Throws SessionError.
+    std::vector<unsigned char> initialContents(const SessionBuffer& buffer) const;
+
+private:
+    Session m_session;
+    std::filesystem::path m_folder;
+    BuildService* m_builds = nullptr;
+};
+
+} // namespace clw::engine
