@@ -19,6 +19,8 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <functional>
+
 namespace clw::ui {
 
 namespace {
@@ -188,6 +190,33 @@ void DiagnosticsPanel::setReport(const BuildReport& report) {
     if (!report.options.isEmpty())
         log += tr("Options given to the driver: %1\n").arg(report.options);
     m_log->setPlainText(log);
+}
+
+bool DiagnosticsPanel::showNextDiagnostic(bool forward) {
+    // Rows with a place, in the order the view shows them (top-level and nested alike).
+    QList<QModelIndex> rows;
+    std::function<void(const QModelIndex&)> collect = [&](const QModelIndex& parent) {
+        for (int row = 0; row < m_model->rowCount(parent); ++row) {
+            const QModelIndex index = m_model->index(row, 0, parent);
+            const BuildDiagnostic* diagnostic = m_model->diagnosticAt(index);
+            if (diagnostic && diagnostic->line > 0)
+                rows.append(index);
+            collect(index);
+        }
+    };
+    collect({});
+    if (rows.isEmpty())
+        return false;
+    const QModelIndex current = m_view->currentIndex().siblingAtColumn(0);
+    qsizetype at = rows.indexOf(current);
+    if (at < 0)
+        at = forward ? 0 : rows.size() - 1;
+    else
+        at = (at + (forward ? 1 : rows.size() - 1)) % rows.size();
+    m_view->setCurrentIndex(rows[at]);
+    m_view->scrollTo(rows[at]);
+    jumpTo(rows[at]);
+    return true;
 }
 
 void DiagnosticsPanel::jumpTo(const QModelIndex& index) {

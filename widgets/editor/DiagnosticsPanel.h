@@ -31,6 +31,9 @@ public:
     BuildChoices choices() const;
     void setChoices(const BuildChoices& choices);
     void setLive(bool on);
+    // Selects the next (or previous) diagnostic with a place and jumps to it, wrapping around
+    // (F8 / Shift+F8). False when there is none.
+    bool showNextDiagnostic(bool forward = true);
 
     DiagnosticsModel* model() const { return m_model; }
     QTreeView* view() const { return m_view; }

@@ -280,6 +280,15 @@ void BufferInspector::takeSnapshot(const QString& name) {
         });
 }
 
+void BufferInspector::setPrevious(const QString& name, std::shared_ptr<BufferSource> previous) {
+    const auto it = m_entries.find(name);
+    if (it == m_entries.end() || !previous)
+        return;
+    it->second.snapshot = std::move(previous);
+    updateReferences();
+    Q_EMIT snapshotTaken(name);
+}
+
 void BufferInspector::refresh(const QString& name) {
     if (name != currentBuffer() || !current())
         return;

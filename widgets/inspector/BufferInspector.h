@@ -52,6 +52,9 @@ public:
     // Remembers a buffer's contents (a device-side copy) as its "previous contents" for the diff:
     // call before a launch. Runs on a worker; snapshotTaken follows.
     void takeSnapshot(const QString& name);
+    // Sets a buffer's "previous contents" for the diff to `previous` (the same buffer of the run
+    // before, which the run left alone): no copy is made.
+    void setPrevious(const QString& name, std::shared_ptr<BufferSource> previous);
     // A launch or another panel changed a buffer: the views read it again.
     void refresh(const QString& name);
 

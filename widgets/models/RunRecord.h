@@ -30,7 +30,7 @@ struct RunRecord {
     engine::SessionLaunch launch; // as it ran (local size as launched for a sweep's best)
     QString deviceName;
     bool ok = false;
-    QString error; // what went wrong and what to do, when not ok
+    QString error;                     // what went wrong and what to do, when not ok
     std::vector<std::uint64_t> global; // as launched
     std::vector<std::uint64_t> local;  // as launched (chosen by the driver when not given)
     std::vector<double> kernelNs;      // each repetition's duration

@@ -1,0 +1,383 @@
+#include "SessionController.h"
+
+#include "SessionDeviceState.h"
+#include "SessionJobs.h"
+#include "bridge/BufferSource.h"
+#include "bridge/EngineBridge.h"
+
+#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/SessionError.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QPointer>
+
+#include <algorithm>
+
+namespace clw::ui {
+
+namespace {
+// The device a job runs on: the one given, else the one `name` picks (the default device for an
+// empty name). Runs on a worker: it may call OpenCL.
+engine::Device resolveDevice(const engine::Device& device, const std::string& name) {
+    if (device.get())
+        return device;
+    if (std::optional<engine::Device> found = engine::findDevice(name))
+        return *found;
+    if (name.empty())
+        throw engine::SessionError("No OpenCL device found: run scripts/setup to install PoCL, "
+                                   "or install your GPU's OpenCL driver.");
+    throw engine::SessionError("No OpenCL device matches '" + name +
+                               "': pick one in the status bar's device list.");
+}
+} // namespace
+
+SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
+    : device(chosen)
+    , context(chosen)
+    , launches(std::make_unique<engine::LaunchService>(context, device)) {}
+
+SessionController::SessionController(EngineBridge& bridge, engine::BuildService& builds,
+                                     QObject* parent)
+    : QObject(parent)
+    , m_bridge(bridge)
+    , m_builds(builds) {}
+
+SessionController::~SessionController() {
+    if (m_activeJob)
+        m_bridge.cancel(m_activeJob);
+}
+
+QString SessionController::folder() const {
+    return m_filePath.isEmpty() ? QDir::currentPath() : QFileInfo(m_filePath).absolutePath();
+}
+
+void SessionController::openSession(engine::Session session, const QString& filePath) {
+    cancel();
+    m_session = std::move(session);
+    m_filePath = filePath.isEmpty() ? QString() : QFileInfo(filePath).absoluteFilePath();
+    m_kernels.clear();
+    m_limits.clear();
+    m_history.clear();
+    m_nextRunId = 1;
+    m_sources.clear();
+    m_previous.clear();
+    m_state.reset();
+    ++m_generation; // results of jobs started before are dropped
+    setModified(false);
+    Q_EMIT sessionOpened();
+    Q_EMIT kernelsChanged();
+    Q_EMIT historyChanged();
+    Q_EMIT buffersReady({});
+}
+
+void SessionController::markSaved(const QString& filePath) {
+    m_filePath = QFileInfo(filePath).absoluteFilePath();
+    setModified(false);
+}
+
+void SessionController::setModified(bool modified) {
+    if (m_modified == modified)
+        return;
+    m_modified = modified;
+    Q_EMIT modifiedChanged(modified);
+}
+
+void SessionController::edited() {
+    setModified(true);
+    Q_EMIT sessionChanged();
+}
+
+void SessionController::setSources(const engine::SourceSet& sources) {
+    if (m_session.sources == sources)
+        return;
+    m_session.sources = sources;
+    edited();
+}
+
+void SessionController::setOptions(const std::string& options) {
+    if (m_session.options == options)
+        return;
+    m_session.options = options;
+    edited();
+}
+
+void SessionController::setLaunch(int index, const engine::SessionLaunch& launch) {
+    if (index < 0 || index >= int(m_session.launches.size()) ||
+        m_session.launches[size_t(index)] == launch)
+        return;
+    m_session.launches[size_t(index)] = launch;
+    edited();
+}
+
+int SessionController::addLaunch(const engine::SessionLaunch& launch) {
+    m_session.launches.push_back(launch);
+    edited();
+    return int(m_session.launches.size()) - 1;
+}
+
+void SessionController::removeLaunch(int index) {
+    if (index < 0 || index >= int(m_session.launches.size()))
+        return;
+    m_session.launches.erase(m_session.launches.begin() + index);
+    edited();
+}
+
+void SessionController::setBuffer(const engine::SessionBuffer& buffer) {
+    if (engine::SessionBuffer* existing = m_session.findBuffer(buffer.name)) {
+        if (*existing == buffer)
+            return;
+        *existing = buffer;
+    } else {
+        m_session.buffers.push_back(buffer);
+    }
+    edited();
+}
+
+void SessionController::removeBuffer(const std::string& name) {
+    auto& buffers = m_session.buffers;
+    const auto found = std::find_if(buffers.begin(), buffers.end(),
+                                    [&](const auto& buffer) { return buffer.name == name; });
+    if (found == buffers.end())
+        return;
+    buffers.erase(found);
+    edited();
+}
+
+void SessionController::setDevice(const engine::Device& device, const QString& name) {
+    if (m_device.get() == device.get() && m_deviceName == name)
+        return;
+    cancel();
+    m_device = device;
+    m_deviceName = name;
+    m_state.reset(); // created on the next job's worker
+    ++m_generation;
+    m_kernels.clear();
+    m_limits.clear();
+    const std::vector<std::string> choice{name.toStdString()};
+    if (!name.isEmpty() && m_session.devices != choice) {
+        m_session.devices = choice;
+        edited();
+    }
+    Q_EMIT deviceChanged(name);
+    Q_EMIT kernelsChanged();
+}
+
+void SessionController::chooseDevice(const QString& name) {
+    setDevice(engine::Device(), name);
+}
+
+bool SessionController::hasDevice() const {
+    return m_device.get() != nullptr || !m_deviceName.isEmpty();
+}
+
+bool SessionController::isBuilt() const {
+    return m_state && !m_kernels.empty() && !m_state->needsBuild(m_session);
+}
+
+const engine::KernelSignature* SessionController::kernel(const std::string& name) const {
+    const auto found = std::find_if(m_kernels.begin(), m_kernels.end(),
+                                    [&](const auto& signature) { return signature.name == name; });
+    return found == m_kernels.end() ? nullptr : &*found;
+}
+
+std::optional<engine::KernelLimits> SessionController::limits(const std::string& kernel) const {
+    const auto found = m_limits.find(kernel);
+    if (found == m_limits.end())
+        return std::nullopt;
+    return found->second;
+}
+
+void SessionController::setBusy(bool busy) {
+    if (m_busy == busy)
+        return;
+    m_busy = busy;
+    Q_EMIT busyChanged(busy);
+}
+
+void SessionController::build() {
+    if (m_busy) {
+        Q_EMIT errorOccurred(QStringLiteral("build"),
+                             tr("A run is in progress: wait for it or cancel it first."));
+        return;
+    }
+    setBusy(true);
+    Q_EMIT buildStarted();
+    auto state = m_state;
+    const engine::Device device = m_device;
+    const std::string deviceName = m_deviceName.toStdString();
+    const engine::Session session = m_session;
+    const std::filesystem::path folder = this->folder().toStdString();
+    engine::BuildService* builds = &m_builds;
+    struct Built {
+        std::shared_ptr<SessionDeviceState> state;
+        BuildSummary summary;
+    };
+    m_activeJob = m_bridge.run(
+        this,
+        [state, device, deviceName, session, folder, builds](const JobContext&) mutable {
+            if (!state)
+                state = std::make_shared<SessionDeviceState>(resolveDevice(device, deviceName));
+            BuildSummary summary = buildSessionProgram(*state, session, folder, *builds);
+            return Built{state, summary};
+        },
+        [this, generation = m_generation](JobResult<Built> result) {
+            m_activeJob = 0;
+            setBusy(false);
+            if (generation != m_generation)
+                return; // another session or device meanwhile
+            if (!result) {
+                Q_EMIT buildFinished(false, result.error().message);
+                Q_EMIT errorOccurred(QStringLiteral("build"), result.error().message);
+                return;
+            }
+            Built& built = result.value();
+            m_state = built.state;
+            m_kernels = m_state->kernels;
+            m_limits = m_state->limits;
+            Q_EMIT kernelsChanged();
+            Q_EMIT buildFinished(built.summary.ok, built.summary.message);
+            if (!built.summary.ok)
+                Q_EMIT errorOccurred(QStringLiteral("build"), built.summary.message);
+        });
+}
+
+void SessionController::run() {
+    startRun(RunRecord::Mode::Run, -1, 1);
+}
+
+void SessionController::runRepeated(int launchIndex, int times) {
+    startRun(RunRecord::Mode::RunN, launchIndex, times);
+}
+
+void SessionController::sweep(int launchIndex) {
+    startRun(RunRecord::Mode::Sweep, launchIndex, 1);
+}
+
+void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int times) {
+    const QString where = QStringLiteral("run");
+    if (m_busy) {
+        Q_EMIT errorOccurred(where, tr("A run is in progress: wait for it or cancel it first."));
+        return;
+    }
+    if (mode != RunRecord::Mode::Run &&
+        (launchIndex < 0 || launchIndex >= int(m_session.launches.size()))) {
+        Q_EMIT errorOccurred(where, tr("Pick a launch to repeat or sweep first."));
+        return;
+    }
+    setBusy(true);
+    RunPlan plan;
+    plan.session = m_session;
+    plan.folder = folder().toStdString();
+    plan.mode = mode;
+    plan.launchIndex = launchIndex;
+    plan.times = times;
+    plan.deviceName = m_deviceName;
+    auto state = m_state;
+    const engine::Device device = m_device;
+    const std::string deviceName = m_deviceName.toStdString();
+    engine::BuildService* builds = &m_builds;
+    QPointer<SessionController> self(this);
+    struct Ran {
+        std::shared_ptr<SessionDeviceState> state;
+        RunOutcome outcome;
+    };
+    m_activeJob = m_bridge.run(
+        this,
+        [state, device, deviceName, plan = std::move(plan), builds,
+         self](const JobContext& job) mutable {
+            if (!state)
+                state = std::make_shared<SessionDeviceState>(resolveDevice(device, deviceName));
+            const ProgressFn progress = [self](const QString& what, int done, int total) {
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, what, done, total] {
+                        if (self)
+                            Q_EMIT self->progress(what, done, total);
+                    },
+                    Qt::QueuedConnection);
+            };
+            RunOutcome outcome = runSessionPlan(*state, plan, *builds, job, progress);
+            return Ran{state, std::move(outcome)};
+        },
+        [this, generation = m_generation](JobResult<Ran> result) {
+            m_activeJob = 0;
+            setBusy(false);
+            if (generation != m_generation)
+                return; // another session or device meanwhile
+            if (!result) {
+                Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
+                return;
+            }
+            finishRun(result.value().state, std::move(result.value().outcome));
+        });
+}
+
+void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome) {
+    m_state = std::move(state);
+    if (outcome.build) {
+        m_kernels = m_state->kernels;
+        m_limits = m_state->limits;
+        Q_EMIT kernelsChanged();
+        Q_EMIT buildFinished(outcome.build->ok, outcome.build->message);
+    }
+    for (RunRecord& record : outcome.records) {
+        record.id = m_nextRunId++;
+        m_history.push_back(record);
+        Q_EMIT runFinished(record);
+    }
+    if (!outcome.records.empty())
+        Q_EMIT historyChanged();
+    if (outcome.sweep)
+        Q_EMIT sweepFinished(*outcome.sweep);
+    if (!outcome.sources.empty()) {
+        m_previous = std::move(m_sources);
+        m_sources = std::move(outcome.sources);
+        Q_EMIT buffersReady(bufferNames());
+    }
+    if (!outcome.errorWhere.isEmpty())
+        Q_EMIT errorOccurred(outcome.errorWhere, outcome.error);
+}
+
+void SessionController::cancel() {
+    if (m_activeJob)
+        m_bridge.cancel(m_activeJob);
+}
+
+const RunRecord* SessionController::record(int runId) const {
+    const auto found = std::find_if(m_history.begin(), m_history.end(),
+                                    [&](const RunRecord& record) { return record.id == runId; });
+    return found == m_history.end() ? nullptr : &*found;
+}
+
+void SessionController::restore(int runId) {
+    const RunRecord* found = record(runId);
+    if (!found)
+        return;
+    if (found->launchIndex >= 0 && found->launchIndex < int(m_session.launches.size()))
+        setLaunch(found->launchIndex, found->launch);
+    else
+        Q_EMIT errorOccurred(QStringLiteral("session"),
+                             tr("Run %1's launch is no longer in the session.").arg(runId));
+}
+
+QStringList SessionController::bufferNames() const {
+    QStringList names;
+    for (const engine::SessionBuffer& buffer : m_session.buffers)
+        if (m_sources.count(QString::fromStdString(buffer.name)))
+            names.append(QString::fromStdString(buffer.name));
+    return names;
+}
+
+std::shared_ptr<BufferSource> SessionController::bufferSource(const QString& name) const {
+    const auto found = m_sources.find(name);
+    return found == m_sources.end() ? nullptr : found->second;
+}
+
+std::shared_ptr<BufferSource> SessionController::previousSource(const QString& name) const {
+    const auto found = m_previous.find(name);
+    return found == m_previous.end() ? nullptr : found->second;
+}
+
+} // namespace clw::ui

@@ -1,0 +1,165 @@
+#pragma once
+// The open session and its device side, for the panels of the workbench loop (issue 9): the
+// session document (sources, buffers, launches) and its edits, the chosen device, the build of
+// its program, runs / run N / work-group-size sweeps of its launches, the run history, and the
+// device buffers of the latest run as inspector sources. Every OpenCL call runs on the bridge's
+// workers; results come back as values (DESIGN.md §3).
+//
+// A run starts from the session's initial contents: each run creates fresh device buffers, fills
+// them by their rules and runs the session's launches in order, so that a run is reproducible and
+// the buffers of the run before stay as they were for "diff against the previous run".
+#include "models/RunRecord.h"
+
+#include "clw/engine/Device.h"
+#include "clw/engine/KernelLimits.h"
+#include "clw/engine/KernelSignature.h"
+#include "clw/engine/Session.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace clw::engine {
+class BuildService;
+}
+
+namespace clw::ui {
+
+class BufferSource;
+class EngineBridge;
+struct RunOutcome;
+struct SessionDeviceState;
+
+class SessionController : public QObject {
+    Q_OBJECT
+public:
+    // The bridge and the build service must outlive the controller.
+    SessionController(EngineBridge& bridge, engine::BuildService& builds,
+                      QObject* parent = nullptr);
+    ~SessionController() override;
+
+    // ---- The document ----
+    const engine::Session& session() const { return m_session; }
+    // The session file; empty for a session never saved.
+    QString filePath() const { return m_filePath; }
+    // Where data files and include directories resolve: the file's folder, else the current one.
+    QString folder() const;
+    bool isModified() const { return m_modified; }
+    // Replaces the document (a session opened or a new one): clears the build, the runs and the
+    // history. Emits sessionOpened.
+    void openSession(engine::Session session, const QString& filePath);
+    // The document was saved as `filePath`: not modified any more.
+    void markSaved(const QString& filePath);
+    // The document differs from its file (a recovered autosave).
+    void markModified() { setModified(true); }
+
+    // Edits; each emits sessionChanged and marks the session modified (unchanged values do not).
+    void setSources(const engine::SourceSet& sources);
+    void setOptions(const std::string& options);
+    void setLaunch(int index, const engine::SessionLaunch& launch);
+    // Appends a launch; returns its index.
+    int addLaunch(const engine::SessionLaunch& launch);
+    void removeLaunch(int index);
+    // Adds a buffer, or replaces the one of the same name.
+    void setBuffer(const engine::SessionBuffer& buffer);
+    void removeBuffer(const std::string& name);
+
+    // ---- The device ----
+    // The device builds and runs use; the session's device choice is set to `choice` (a name as
+    // --device takes it).
+    void setDevice(const engine::Device& device, const QString& name);
+    // The same by name only (a substring of the platform or device name; empty: the default
+    // device), found on a worker when the next build or run starts.
+    void chooseDevice(const QString& name);
+    bool hasDevice() const;
+    QString deviceName() const { return m_deviceName; }
+
+    // ---- The program ----
+    // Builds the session's sources for the device on a worker. buildFinished follows.
+    void build();
+    bool isBuilt() const;
+    // The kernels of the last successful build, with their signatures.
+    const std::vector<engine::KernelSignature>& kernels() const { return m_kernels; }
+    const engine::KernelSignature* kernel(const std::string& name) const;
+    // The device's and the kernel's limits; nullopt before a build or for an unknown kernel.
+    std::optional<engine::KernelLimits> limits(const std::string& kernel) const;
+
+    // ---- Runs ----
+    // Runs the session: builds first when the sources changed, fresh buffers with their initial
+    // contents, every launch in order (each `repeat` times). One RunRecord per launch.
+    void run();
+    // Runs the launches before `launchIndex` once, then that launch `times` times.
+    void runRepeated(int launchIndex, int times);
+    // Runs the launches before `launchIndex` once, then that launch at every local size the
+    // device and kernel allow that divides the global size (non-uniform work-groups aside),
+    // `repeat` times each; sweepFinished gives the best and worst by median.
+    void sweep(int launchIndex);
+    // Cancels the run, sweep or build in progress (what has not started yet).
+    void cancel();
+    bool isBusy() const { return m_busy; }
+
+    const std::vector<RunRecord>& history() const { return m_history; }
+    const RunRecord* record(int runId) const;
+    // Puts a run's configuration back into its launch (setLaunch).
+    void restore(int runId);
+
+    // The device buffers of the latest run as inspector sources, by buffer name; empty before
+    // the first run. previousSource() is the same buffer of the run before (nullptr if none).
+    QStringList bufferNames() const;
+    std::shared_ptr<BufferSource> bufferSource(const QString& name) const;
+    std::shared_ptr<BufferSource> previousSource(const QString& name) const;
+
+Q_SIGNALS:
+    void sessionOpened();
+    void sessionChanged();
+    void modifiedChanged(bool modified);
+    void deviceChanged(const QString& name);
+    void buildStarted();
+    // ok, and the message to show (the first error with what to do, or "Built in 12 ms").
+    void buildFinished(bool ok, const QString& message);
+    void kernelsChanged();
+    void busyChanged(bool busy);
+    // Progress of a run or sweep: `done` of `total` steps, and what runs now.
+    void progress(const QString& what, int done, int total);
+    void runFinished(const clw::ui::RunRecord& record);
+    void sweepFinished(const clw::ui::SweepResult& result);
+    // The latest run's buffers are new sources (bufferSource) for `names`.
+    void buffersReady(const QStringList& names);
+    void historyChanged();
+    // Something failed; `where` is "build", "run", "launch NAME", "buffer NAME" or "session".
+    void errorOccurred(const QString& where, const QString& message);
+
+private:
+    void setModified(bool modified);
+    void setBusy(bool busy);
+    void edited();
+    void startRun(RunRecord::Mode mode, int launchIndex, int times);
+    void finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome);
+
+    EngineBridge& m_bridge;
+    engine::BuildService& m_builds;
+    engine::Session m_session;
+    QString m_filePath;
+    bool m_modified = false;
+    bool m_busy = false;
+    engine::Device m_device;
+    QString m_deviceName;
+    std::vector<engine::KernelSignature> m_kernels;
+    std::map<std::string, engine::KernelLimits> m_limits;
+    std::vector<RunRecord> m_history;
+    int m_nextRunId = 1;
+    // The built program, the launch service and the buffers of the latest and previous runs.
+    std::shared_ptr<SessionDeviceState> m_state;
+    std::map<QString, std::shared_ptr<BufferSource>> m_sources;
+    std::map<QString, std::shared_ptr<BufferSource>> m_previous;
+    quint64 m_activeJob = 0;
+    // Counts sessions opened and devices chosen: a job's result of an older one is dropped.
+    quint64 m_generation = 0;
+};
+
+} // namespace clw::ui

@@ -1,0 +1,46 @@
+#pragma once
+// The engine objects behind an open session on one device: its context, the launch service (one
+// queue, one worker), the program last built from the session's sources, and the buffers of the
+// latest run. Owned by the SessionController and used by one of its jobs at a time (the
+// controller runs one job after another), never by the GUI thread.
+#include "clw/engine/BuildOutcome.h"
+#include "clw/engine/Context.h"
+#include "clw/engine/Device.h"
+#include "clw/engine/KernelLimits.h"
+#include "clw/engine/KernelSignature.h"
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/Program.h"
+#include "clw/engine/Session.h"
+#include "clw/engine/SessionResources.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clw::ui {
+
+struct SessionDeviceState {
+    // Creates the context and the launch service (OpenCL calls: on a worker).
+    explicit SessionDeviceState(const engine::Device& device);
+
+    engine::Device device;
+    engine::Context context;
+    std::unique_ptr<engine::LaunchService> launches;
+
+    // What the program was built from; a run rebuilds when the session's differ.
+    engine::SourceSet builtSources;
+    std::string builtOptions;
+    bool built = false;
+    engine::Program program;
+    std::vector<engine::KernelSignature> kernels;
+    std::map<std::string, engine::KernelLimits> limits;
+
+    std::shared_ptr<engine::SessionResources> resources; // of the latest run
+
+    bool needsBuild(const engine::Session& session) const {
+        return !built || builtSources != session.sources || builtOptions != session.options;
+    }
+};
+
+} // namespace clw::ui

@@ -1,0 +1,370 @@
+#include "SessionJobs.h"
+
+#include "SessionDeviceState.h"
+#include "bridge/DeviceBufferSource.h"
+#include "bridge/ImageSource.h"
+#include "bridge/JobContext.h"
+
+#include "clw/engine/BuildRequest.h"
+#include "clw/engine/BuildService.h"
+#include "clw/engine/ClError.h"
+#include "clw/engine/Diagnostic.h"
+#include "clw/engine/LaunchGeometry.h"
+#include "clw/engine/LaunchRequest.h"
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/SessionError.h"
+#include "clw/engine/SessionResources.h"
+#include "clw/engine/SignatureReader.h"
+
+#include <QDateTime>
+
+#include <algorithm>
+#include <exception>
+
+namespace clw::ui {
+
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+engine::SourceSet resolvedSources(engine::SourceSet sources, const std::filesystem::path& folder) {
+    for (std::string& dir : sources.includeDirs) {
+        const std::filesystem::path path(dir);
+        if (path.is_relative())
+            dir = (folder / path).lexically_normal().string();
+    }
+    return sources;
+}
+
+QString firstError(const engine::DeviceBuildOutcome& device) {
+    for (const engine::Diagnostic& diagnostic : device.diagnostics)
+        if (diagnostic.severity == engine::Severity::Error)
+            return qs(engine::formatDiagnostic(diagnostic));
+    return device.log.empty() ? QStringLiteral("the compiler gave no log") : qs(device.log);
+}
+
+RunCommand transferCommand(const std::string& name, const engine::LaunchResult& result) {
+    RunCommand command;
+    command.kind = RunCommand::Kind::Upload;
+    command.label = QStringLiteral("upload %1").arg(qs(name));
+    if (!result.runs.empty())
+        command.times = result.runs.front();
+    return command;
+}
+
+std::vector<std::uint64_t> sizesOf(const engine::NDRange& range) {
+    std::vector<std::uint64_t> sizes;
+    for (unsigned i = 0; i < range.dimensions(); ++i)
+        sizes.push_back(range[i]);
+    return sizes;
+}
+
+// Runs one launch `repeat` times and fills a record (errors as values).
+RunRecord runLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
+                    const engine::SessionLaunch& launch, RunRecord::Mode mode) {
+    RunRecord record;
+    record.mode = mode;
+    record.when = QDateTime::currentDateTime();
+    record.launchIndex = index;
+    record.launch = launch;
+    record.deviceName = plan.deviceName;
+    const std::string launchName = launch.name.empty() ? launch.kernel : launch.name;
+    try {
+        const auto found = std::find_if(state.kernels.begin(), state.kernels.end(),
+                                        [&](const auto& k) { return k.name == launch.kernel; });
+        if (found == state.kernels.end())
+            throw engine::SessionError("launch '" + launchName + "': the program has no kernel '" +
+                                       launch.kernel + "'; pick one of the built kernels");
+        engine::LaunchRequest request;
+        request.program = state.program;
+        request.kernelName = launch.kernel;
+        request.signature = *found;
+        request.arguments = state.resources->arguments(launch, *found);
+        request.geometry = engine::sessionGeometry(launch);
+        request.repeat = std::max(1, launch.repeat);
+        const engine::LaunchResult result = state.launches->launch(std::move(request)).get();
+        record.ok = result.ok;
+        if (!result.ok)
+            record.error = QStringLiteral("launch '%1': %2").arg(qs(launchName), qs(result.error));
+        record.global = sizesOf(result.global);
+        record.local = sizesOf(result.local);
+        record.kernelNs = result.durationsNs();
+        for (const engine::ProfilingTimes& times : result.runs) {
+            RunCommand command;
+            command.kind = RunCommand::Kind::Kernel;
+            command.label = qs(launchName);
+            command.times = times;
+            record.commands.push_back(command);
+        }
+    } catch (const std::exception& error) {
+        record.ok = false;
+        record.error = qs(error.what());
+    }
+    return record;
+}
+
+SweepPoint sweepPoint(const RunRecord& record) {
+    SweepPoint point;
+    point.local = record.launch.local;
+    point.ok = record.ok;
+    point.error = record.error;
+    point.minNs = record.minNs();
+    point.medianNs = record.medianNs();
+    point.maxNs = record.maxNs();
+    return point;
+}
+
+void rankSweep(SweepResult& sweep) {
+    for (int i = 0; i < int(sweep.points.size()); ++i) {
+        const SweepPoint& point = sweep.points[size_t(i)];
+        if (!point.ok)
+            continue;
+        if (sweep.best < 0 || point.medianNs < sweep.points[size_t(sweep.best)].medianNs)
+            sweep.best = i;
+        if (sweep.worst < 0 || point.medianNs > sweep.points[size_t(sweep.worst)].medianNs)
+            sweep.worst = i;
+    }
+}
+
+std::map<QString, std::shared_ptr<BufferSource>> sourcesOf(const SessionDeviceState& state) {
+    std::map<QString, std::shared_ptr<BufferSource>> sources;
+    const engine::SessionResources& resources = *state.resources;
+    for (const engine::SessionBuffer& buffer : resources.session().buffers) {
+        const QString name = qs(buffer.name);
+        if (buffer.image)
+            sources[name] =
+                ImageSource::open(resources.image(buffer.name), state.launches->queue());
+        else
+            sources[name] = std::make_shared<DeviceBufferSource>(resources.buffer(buffer.name),
+                                                                 state.launches->queue(),
+                                                                 resources.byteSize(buffer.name));
+    }
+    return sources;
+}
+
+} // namespace
+
+BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
+                                 const std::filesystem::path& folder,
+                                 engine::BuildService& builds) {
+    state.built = false;
+    state.kernels.clear();
+    state.limits.clear();
+    engine::BuildRequest request;
+    request.context = state.context;
+    request.devices = {state.device};
+    request.sources = resolvedSources(session.sources, folder);
+    request.options = session.options;
+    const engine::BuildOutcome outcome = builds.build(request);
+    BuildSummary summary;
+    if (!outcome.error.empty()) {
+        summary.message = QStringLiteral("The build did not run: %1").arg(qs(outcome.error));
+        return summary;
+    }
+    const engine::DeviceBuildOutcome* device = outcome.forDevice(state.device);
+    if (!device || !device->ok) {
+        summary.message = device ? QStringLiteral("The build failed: %1. Fix it in the editor "
+                                                  "(the Diagnostics panel lists every message).")
+                                       .arg(firstError(*device))
+                                 : QStringLiteral("The build gave no result for the device.");
+        return summary;
+    }
+    state.program = device->program;
+    for (const engine::Kernel& kernel : state.program.createKernels()) {
+        engine::KernelSignature signature = engine::readSignature(kernel, state.device);
+        state.limits[signature.name] = engine::KernelLimits::of(kernel, state.device);
+        state.kernels.push_back(std::move(signature));
+    }
+    std::sort(state.kernels.begin(), state.kernels.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    state.builtSources = session.sources;
+    state.builtOptions = session.options;
+    state.built = true;
+    summary.ok = true;
+    summary.message =
+        QStringLiteral("Built %1 kernel(s) in %2 ms%3")
+            .arg(state.kernels.size())
+            .arg(outcome.timings.totalMs, 0, 'f', 1)
+            .arg(outcome.allFromCache() ? QStringLiteral(" (from the cache)") : QString());
+    return summary;
+}
+
+RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
+                          engine::BuildService& builds, const JobContext& job,
+                          const ProgressFn& progress) {
+    RunOutcome outcome;
+    const engine::Session& session = plan.session;
+    if (state.needsBuild(session)) {
+        progress(QStringLiteral("Building"), 0, 0);
+        outcome.build = buildSessionProgram(state, session, plan.folder, builds);
+        if (!outcome.build->ok) {
+            outcome.errorWhere = QStringLiteral("build");
+            outcome.error = outcome.build->message;
+            return outcome;
+        }
+    }
+    if (session.launches.empty()) {
+        outcome.errorWhere = QStringLiteral("run");
+        outcome.error = QStringLiteral("The session has no launch: pick a kernel in the launch "
+                                       "panel and bind its arguments.");
+        return outcome;
+    }
+    progress(QStringLiteral("Creating buffers"), 0, 0);
+    std::vector<RunCommand> uploadCommands; // they lead the first launch's commands
+    try {
+        auto resources =
+            std::make_shared<engine::SessionResources>(state.context, session, plan.folder);
+        for (const auto& [name, result] : resources->initialize(*state.launches))
+            uploadCommands.push_back(transferCommand(name, result));
+        state.resources = resources;
+    } catch (const std::exception& error) {
+        outcome.errorWhere = QStringLiteral("run");
+        outcome.error = QString::fromStdString(error.what());
+        return outcome;
+    }
+
+    const int count =
+        plan.mode == RunRecord::Mode::Run ? int(session.launches.size()) : plan.launchIndex + 1;
+    std::vector<engine::SessionLaunch> targets;
+    for (int i = 0; i < count; ++i) {
+        engine::SessionLaunch launch = session.launches[size_t(i)];
+        if (plan.mode != RunRecord::Mode::Run && i < plan.launchIndex)
+            launch.repeat = 1;
+        targets.push_back(launch);
+    }
+    const int total = count;
+    for (int i = 0; i < count; ++i) {
+        if (job.isCancelled())
+            return outcome;
+        engine::SessionLaunch launch = targets[size_t(i)];
+        const bool target = plan.mode != RunRecord::Mode::Run && i == plan.launchIndex;
+        if (target && plan.mode == RunRecord::Mode::Sweep)
+            break; // the sweep below
+        if (target && plan.mode == RunRecord::Mode::RunN)
+            launch.repeat = std::max(1, plan.times);
+        progress(
+            QStringLiteral("Running %1").arg(qs(launch.name.empty() ? launch.kernel : launch.name)),
+            i, total);
+        RunRecord record =
+            runLaunch(state, plan, i, launch, target ? plan.mode : RunRecord::Mode::Run);
+        if (outcome.records.empty())
+            record.commands.insert(record.commands.begin(), uploadCommands.begin(),
+                                   uploadCommands.end());
+        const bool ok = record.ok;
+        const QString error = record.error;
+        outcome.records.push_back(std::move(record));
+        if (!ok) {
+            outcome.errorWhere = QStringLiteral("launch %1")
+                                     .arg(qs(launch.name.empty() ? launch.kernel : launch.name));
+            outcome.error = error;
+            outcome.sources = sourcesOf(state);
+            return outcome;
+        }
+    }
+    if (plan.mode == RunRecord::Mode::Sweep) {
+        const engine::SessionLaunch& launch = session.launches[size_t(plan.launchIndex)];
+        SweepResult sweep;
+        sweep.launchIndex = plan.launchIndex;
+        const auto kernel = std::find_if(state.kernels.begin(), state.kernels.end(),
+                                         [&](const auto& k) { return k.name == launch.kernel; });
+        if (kernel == state.kernels.end()) {
+            outcome.errorWhere = QStringLiteral("run");
+            outcome.error =
+                QStringLiteral("The program has no kernel '%1' to sweep.").arg(qs(launch.kernel));
+            return outcome;
+        }
+        const auto sizes = sweepLocalSizes(launch.global, state.limits[launch.kernel], *kernel);
+        for (size_t i = 0; i < sizes.size(); ++i) {
+            if (job.isCancelled())
+                break;
+            engine::SessionLaunch tried = launch;
+            tried.local = sizes[i];
+            tried.repeat = std::max(3, launch.repeat);
+            progress(QStringLiteral("Sweeping local size %1").arg(RunRecord::sizeText(sizes[i])),
+                     int(i), int(sizes.size()));
+            RunRecord record =
+                runLaunch(state, plan, plan.launchIndex, tried, RunRecord::Mode::Sweep);
+            sweep.points.push_back(sweepPoint(record));
+        }
+        rankSweep(sweep);
+        if (sweep.best >= 0) {
+            // The history keeps the best configuration of the sweep, as a run.
+            engine::SessionLaunch best = launch;
+            best.local = sweep.points[size_t(sweep.best)].local;
+            RunRecord record =
+                runLaunch(state, plan, plan.launchIndex, best, RunRecord::Mode::Sweep);
+            outcome.records.push_back(std::move(record));
+        } else if (sweep.points.empty()) {
+            outcome.errorWhere = QStringLiteral("launch %1").arg(qs(launch.kernel));
+            outcome.error = QStringLiteral("No local size fits the global size %1 within the "
+                                           "kernel's limits.")
+                                .arg(RunRecord::sizeText(launch.global));
+        } else {
+            outcome.errorWhere = QStringLiteral("launch %1").arg(qs(launch.kernel));
+            outcome.error = sweep.points.front().error;
+        }
+        outcome.sweep = std::move(sweep);
+    }
+    progress(QStringLiteral("Done"), total, total);
+    outcome.sources = sourcesOf(state);
+    return outcome;
+}
+
+std::vector<std::vector<std::uint64_t>> sweepLocalSizes(const std::vector<std::uint64_t>& global,
+                                                        const engine::KernelLimits& limits,
+                                                        const engine::KernelSignature& signature,
+                                                        size_t cap) {
+    std::vector<std::vector<std::uint64_t>> sizes;
+    if (global.empty())
+        return sizes;
+    if (signature.reqdWorkGroupSize[0] != 0) {
+        sizes.push_back(std::vector<std::uint64_t>(signature.reqdWorkGroupSize.begin(),
+                                                   signature.reqdWorkGroupSize.begin() +
+                                                       std::ptrdiff_t(global.size())));
+        return sizes;
+    }
+    const size_t maxGroup = limits.maxWorkGroupSize();
+    std::vector<std::vector<std::uint64_t>> divisors(global.size());
+    for (size_t d = 0; d < global.size(); ++d) {
+        const std::uint64_t itemLimit =
+            d < limits.maxWorkItemSizes.size() ? limits.maxWorkItemSizes[d] : maxGroup;
+        for (std::uint64_t v = 1; v <= std::min<std::uint64_t>(global[d], itemLimit); ++v)
+            if (global[d] % v == 0)
+                divisors[d].push_back(v);
+    }
+    std::vector<std::uint64_t> current(global.size(), 1);
+    std::function<void(size_t, std::uint64_t)> walk = [&](size_t d, std::uint64_t product) {
+        if (d == global.size()) {
+            sizes.push_back(current);
+            return;
+        }
+        for (std::uint64_t v : divisors[d]) {
+            if (product * v > maxGroup)
+                break;
+            current[d] = v;
+            walk(d + 1, product * v);
+        }
+    };
+    walk(0, 1);
+    if (sizes.size() > cap) {
+        // Keep the largest work-groups (where the interesting differences are) and spread the
+        // rest evenly.
+        std::stable_sort(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) {
+            std::uint64_t pa = 1, pb = 1;
+            for (auto v : a)
+                pa *= v;
+            for (auto v : b)
+                pb *= v;
+            return pa > pb;
+        });
+        std::vector<std::vector<std::uint64_t>> kept;
+        for (size_t i = 0; i < cap; ++i)
+            kept.push_back(sizes[i * sizes.size() / cap]);
+        sizes = std::move(kept);
+    }
+    return sizes;
+}
+
+} // namespace clw::ui

@@ -1,0 +1,72 @@
+#pragma once
+// What the SessionController's jobs do on a bridge worker: build the session's program and run its
+// launches, returning values (DESIGN.md §3). No Qt object is touched here.
+#include "models/RunRecord.h"
+
+#include "clw/engine/KernelLimits.h"
+#include "clw/engine/KernelSignature.h"
+#include "clw/engine/Session.h"
+
+#include <QString>
+
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace clw::engine {
+class BuildService;
+}
+
+namespace clw::ui {
+
+class BufferSource;
+class JobContext;
+struct SessionDeviceState;
+
+struct BuildSummary {
+    bool ok = false;
+    QString message; // "Built in 12 ms (cache)" or the failure with the first error
+};
+
+struct RunPlan {
+    engine::Session session;
+    std::filesystem::path folder;
+    RunRecord::Mode mode = RunRecord::Mode::Run;
+    int launchIndex = -1; // RunN and Sweep: the launch they repeat
+    int times = 1;        // RunN
+    QString deviceName;
+};
+
+struct RunOutcome {
+    std::optional<BuildSummary> build; // when the run had to build first
+    std::vector<RunRecord> records;    // ids not assigned yet
+    std::optional<SweepResult> sweep;
+    QString errorWhere; // empty when everything ran
+    QString error;
+    // The run's buffers as inspector sources, by name.
+    std::map<QString, std::shared_ptr<BufferSource>> sources;
+};
+
+using ProgressFn = std::function<void(const QString& what, int done, int total)>;
+
+// Builds the session's sources into `state` (program, signatures, limits).
+BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
+                                 const std::filesystem::path& folder, engine::BuildService& builds);
+
+// Builds when needed, creates and fills the buffers, runs the plan's launches.
+RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
+                          engine::BuildService& builds, const JobContext& job,
+                          const ProgressFn& progress);
+
+// Local sizes a sweep tries for `global`: each dimension a divisor of its global size within the
+// limits, the work-group within the largest the kernel allows; reqd_work_group_size alone when
+// the kernel fixes it. At most `cap`, spread over the range.
+std::vector<std::vector<std::uint64_t>> sweepLocalSizes(const std::vector<std::uint64_t>& global,
+                                                        const engine::KernelLimits& limits,
+                                                        const engine::KernelSignature& signature,
+                                                        size_t cap = 48);
+
+} // namespace clw::ui
