@@ -26,10 +26,14 @@ public:
     static ReadResult parse(const std::string& text, const std::string& name = "session");
 
     // The JSON text of a session (2-space indent, fields in the documented order), so that
-    // saving a session twice gives the same bytes.
+    // saving a session twice gives the same bytes. Only the fields of each kind are written (a
+    // ramp's start and step, an argument's one field): parse() gives the session back equal when
+    // the fields its kinds do not use hold their defaults.
     static std::string serialize(const Session& session);
     // Writes `dataFiles` (paths relative to the session's folder) and then the session, each to a
-    // temporary file renamed into place. Throws SessionError when a file cannot be written.
+    // temporary file renamed into place. Throws SessionError when a file cannot be written, and
+    // before writing anything when the session would not read back (an argument naming no
+    // buffer, no source file): the previous file stays as it was.
     static void write(const std::filesystem::path& path, const Session& session,
                       const std::map<std::string, NpyArray>& dataFiles = {});
 };
