@@ -247,7 +247,12 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
         DeviceBuildOutcome result;
         result.device = device;
         result.cacheDigest = key.digest;
-        if (auto memory = fromMemory(key.digest)) {
+        // A program belongs to the context it was made in: one of another context (a new run's)
+        // is no answer here, the disk cache is.
+        auto memory = fromMemory(key.digest);
+        if (memory && memory->program.context() != request.context)
+            memory.reset();
+        if (memory) {
             result.program = memory->program;
             result.log = memory->log;
         } else if (auto entry = m_cache->load(key)) {

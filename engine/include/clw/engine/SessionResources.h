@@ -3,8 +3,10 @@
 // initial contents, and the arguments of its launches typed by the kernels' signatures. The
 // headless SessionRunner and the workbench's launch panel share it, so that a session runs the
 // same way in both.
+#include "clw/engine/ArgumentValue.h"
 #include "clw/engine/Buffer.h"
 #include "clw/engine/Context.h"
+#include "clw/engine/ElementLayout.h"
 #include "clw/engine/Image.h"
 #include "clw/engine/KernelSignature.h"
 #include "clw/engine/LaunchGeometry.h"
@@ -12,7 +14,6 @@
 #include "clw/engine/NpyArray.h"
 #include "clw/engine/Sampler.h"
 #include "clw/engine/Session.h"
-#include "clw/engine/ArgumentValue.h"
 
 #include <filesystem>
 #include <map>
@@ -72,6 +73,7 @@ private:
     std::map<std::string, MemoryObject> m_memory;
     std::map<std::string, Buffer> m_buffers;
     std::map<std::string, Image> m_images;
+    std::map<std::string, ElementLayout> m_layouts;    // each buffer's element, each image's pixel
     mutable std::map<std::string, Sampler> m_samplers; // by sampler text, made on first use
 };
 

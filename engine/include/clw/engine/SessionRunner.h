@@ -2,6 +2,7 @@
 // Runs a session headless (`clworkbench run`, tests, a C++ program): builds its program on one
 // device, creates its buffers and images with their initial contents, runs its launches in order
 // through a LaunchService, and reads every buffer back.
+#include "clw/engine/BuildOutcome.h"
 #include "clw/engine/Device.h"
 #include "clw/engine/LaunchResult.h"
 #include "clw/engine/NpyArray.h"
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace clw::engine {
@@ -17,14 +19,18 @@ namespace clw::engine {
 class BuildService;
 
 struct SessionLaunchRun {
-    std::string name;   // the launch's name
+    std::string name;    // the launch's name
     LaunchResult result; // ok, timings (runs), global and local as launched
 };
 
 struct SessionRun {
     Device device;
     bool built = false;
-    std::string buildLog;                // the compiler's log (also when the build failed)
+    std::string buildLog;        // the compiler's log (also when the build failed)
+    BuildTimings buildTimings;   // where the build's time went
+    bool buildFromCache = false; // answered by the binary cache
+    // The initial contents' transfers, one per buffer and image in the session's order.
+    std::vector<std::pair<std::string, LaunchResult>> uploads;
     std::vector<SessionLaunchRun> launches;
     // Every buffer's contents after the launches, as .npy arrays (a vector type with a trailing
     // component axis, a struct as bytes: uint8 of shape (count, size)); only buffers with
@@ -43,10 +49,6 @@ public:
     // float32, the buffer 1024 float"), a launch's argument or geometry ("launch 'add': argument 2
     // 'float *c': ..."), a launch that failed on the device.
     SessionRun run(const Device& device) const;
-
-    // The initial contents of a buffer as the session describes them (fill or data file),
-    // `elementCount() * element size` bytes; images as packed pixels. Throws SessionError.
-    std::vector<unsigned char> initialContents(const SessionBuffer& buffer) const;
 
 private:
     Session m_session;

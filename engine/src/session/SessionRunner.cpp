@@ -1,0 +1,150 @@
+#include "clw/engine/SessionRunner.h"
+
+#include "SessionMemoryTypes.h"
+
+#include "clw/engine/BuildService.h"
+#include "clw/engine/ClError.h"
+#include "clw/engine/Kernel.h"
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/SessionError.h"
+#include "clw/engine/SessionResources.h"
+#include "clw/engine/SignatureReader.h"
+
+#include <memory>
+#include <optional>
+
+namespace clw::engine {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names)
+        text += (text.empty() ? "" : ", ") + name;
+    return text.empty() ? "none" : text;
+}
+
+// The build's diagnostics, one formatted line each, or the raw log where none was recognised.
+std::string buildReport(const DeviceBuildOutcome& outcome) {
+    std::string report;
+    for (const Diagnostic& diagnostic : outcome.diagnostics)
+        report += formatDiagnostic(diagnostic) + "\n";
+    return report.empty() ? outcome.log : report;
+}
+
+} // namespace
+
+SessionRunner::SessionRunner(Session session, std::filesystem::path folder, BuildService* builds)
+    : m_session(std::move(session))
+    , m_folder(std::move(folder))
+    , m_builds(builds) {}
+
+SessionRun SessionRunner::run(const Device& device) const {
+    SessionRun run;
+    run.device = device;
+    if (m_session.sources.files.empty())
+        throw SessionError("the session has no source file to build");
+    Context context;
+    try {
+        context = Context(device);
+    } catch (const ClError& error) {
+        throw SessionError("creating a context on " + device.name() + ": " + error.what());
+    }
+
+    // The build.
+    BuildRequest request;
+    request.context = context;
+    request.devices = {device};
+    request.sources = m_session.sources;
+    for (std::string& dir : request.sources.includeDirs) {
+        const std::filesystem::path path(dir);
+        if (path.is_relative())
+            dir = (m_folder / path).lexically_normal().string();
+    }
+    // Launches read each kernel's signature from the driver's argument info, which a program
+    // loaded from the binary cache only has when it was built with -cl-kernel-arg-info (it has
+    // no source to parse either).
+    request.options = m_session.options;
+    if (request.options.find("-cl-kernel-arg-info") == std::string::npos)
+        request.options += std::string(request.options.empty() ? "" : " ") + "-cl-kernel-arg-info";
+    std::optional<BuildService> own;
+    BuildService* builds = m_builds;
+    if (!builds)
+        builds = &own.emplace();
+    const BuildOutcome outcome = builds->build(request);
+    if (!outcome.error.empty())
+        throw SessionError("the build: " + outcome.error);
+    const DeviceBuildOutcome* built = outcome.forDevice(device);
+    if (!built)
+        throw SessionError("the build gave no result for " + device.name());
+    run.buildLog = built->log;
+    run.buildTimings = outcome.timings;
+    run.buildFromCache = built->fromCache;
+    if (!built->ok)
+        throw SessionError("the build failed on " + device.name() + " with " +
+                           errorName(built->code) + ":\n" + buildReport(*built));
+    run.built = true;
+    const Program program = built->program;
+
+    // The buffers and their contents. The service goes before the resources (declared after
+    // them): it waits for its commands, which use them.
+    std::unique_ptr<SessionResources> resources;
+    try {
+        resources = std::make_unique<SessionResources>(context, m_session, m_folder);
+    } catch (const ClError& error) {
+        throw SessionError(std::string("creating the buffers: ") + error.what());
+    }
+    LaunchService service(context, device);
+    run.uploads = resources->initialize(service);
+    for (size_t i = 0; i < run.uploads.size(); ++i) {
+        const auto& [name, result] = run.uploads[i];
+        if (!result.ok)
+            throw SessionError(detail::bufferLabel(m_session.buffers[i]) +
+                               ": writing its initial contents: " + result.error);
+    }
+
+    // The launches, in order.
+    for (const SessionLaunch& launch : m_session.launches) {
+        const std::string label = detail::launchLabel(launch);
+        Kernel kernel;
+        KernelSignature signature;
+        try {
+            kernel = Kernel(program, launch.kernel);
+            signature = readSignature(kernel, device);
+        } catch (const ClError& error) {
+            if (error.code() == CL_INVALID_KERNEL_NAME)
+                throw SessionError(label + ": the program has no kernel '" + launch.kernel +
+                                   "'; its kernels: " + joined(program.kernelNames()));
+            throw SessionError(label + ": " + error.what());
+        }
+        if (launch.repeat < 1)
+            throw SessionError(label + ": `repeat` is " + std::to_string(launch.repeat) +
+                               "; run it at least once");
+        LaunchRequest launchRequest;
+        launchRequest.program = program;
+        launchRequest.kernelName = launch.kernel;
+        launchRequest.signature = signature;
+        launchRequest.arguments = resources->arguments(launch, signature);
+        launchRequest.geometry = sessionGeometry(launch);
+        launchRequest.repeat = launch.repeat;
+        LaunchResult result = service.launch(std::move(launchRequest)).get();
+        if (!result.ok)
+            throw SessionError(label + ": " + result.error);
+        run.launches.push_back({launch.name.empty() ? launch.kernel : launch.name, result});
+    }
+
+    // What the launches left.
+    service.finish();
+    for (const SessionBuffer& buffer : m_session.buffers) {
+        if (!buffer.output)
+            continue;
+        try {
+            run.outputs.emplace_back(buffer.name, resources->read(buffer.name, service.queue()));
+        } catch (const ClError& error) {
+            throw SessionError(detail::bufferLabel(buffer) + ": reading it back: " + error.what());
+        }
+    }
+    return run;
+}
+
+} // namespace clw::engine
