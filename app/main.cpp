@@ -5,6 +5,7 @@
 #include "cli/BuildCommand.h"
 #include "cli/CacheCommand.h"
 #include "cli/DevicesCommand.h"
+#include "cli/RunCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
 
@@ -24,10 +25,11 @@ void describeApplication() {
 }
 
 bool isCommandLine(const QString& first) {
-    static const QStringList verbs = {
-        QStringLiteral("devices"), QStringLiteral("bench"),     QStringLiteral("sample"),
-        QStringLiteral("build"),   QStringLiteral("cache"),     QStringLiteral("--help"),
-        QStringLiteral("-h"),      QStringLiteral("--version"), QStringLiteral("-v")};
+    static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("bench"),
+                                      QStringLiteral("sample"),    QStringLiteral("build"),
+                                      QStringLiteral("run"),       QStringLiteral("cache"),
+                                      QStringLiteral("--help"),    QStringLiteral("-h"),
+                                      QStringLiteral("--version"), QStringLiteral("-v")};
     // A first argument not starting with '-' is a verb, known or not; other options go to the
     // GUI (Qt's own, such as -platform).
     return verbs.contains(first) || !first.startsWith(QLatin1Char('-'));
@@ -54,10 +56,12 @@ int runCommandLine(const QStringList& arguments) {
         return clw::app::runSampleCommand(options, out, err);
     if (verb == QLatin1String("build"))
         return clw::app::runBuildCommand(options, out, err);
+    if (verb == QLatin1String("run"))
+        return clw::app::runRunCommand(options, out, err);
     if (verb == QLatin1String("cache"))
         return clw::app::runCacheCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, bench, sample, build, cache; see clworkbench "
+        << "'. Verbs: devices, bench, sample, build, run, cache; see clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }
