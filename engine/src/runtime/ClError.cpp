@@ -4,11 +4,6 @@
 
 namespace clw::engine {
 
-ClApi& clApi() {
-    static ClApi api;
-    return api;
-}
-
 std::string errorName(cl_int code) {
     switch (code) {
 #define CLW_ERROR_CASE(name)                                                                       \
@@ -91,9 +86,26 @@ std::string errorName(cl_int code) {
     }
 }
 
+namespace {
+
+// A stub answered: the call failed because the OpenCL library predates the function, which
+// CL_INVALID_OPERATION alone does not say.
+std::string missingFunctionNote(cl_int code, const std::string& function) {
+    if (code != CL_INVALID_OPERATION)
+        return {};
+    const char* version = missingClFunctionVersion(function);
+    if (!version)
+        return {};
+    return "; the OpenCL library this program loaded has no " + function + " (OpenCL " + version +
+           ")";
+}
+
+} // namespace
+
 ClError::ClError(cl_int code, std::string function, std::string doing)
     : std::runtime_error(function + " failed with " + errorName(code) + " (" +
-                         std::to_string(code) + ")" + (doing.empty() ? "" : " while " + doing))
+                         std::to_string(code) + ")" + (doing.empty() ? "" : " while " + doing) +
+                         missingFunctionNote(code, function))
     , m_code(code)
     , m_function(std::move(function))
     , m_doing(std::move(doing)) {}

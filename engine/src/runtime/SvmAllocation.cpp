@@ -23,6 +23,9 @@ std::string describeAllocation(cl_svm_mem_flags flags, size_t size, cl_uint alig
 ClError allocationError(const Context& context, cl_svm_mem_flags flags, size_t size,
                         cl_uint alignment) {
     const std::string doing = describeAllocation(flags, size, alignment);
+    // The OpenCL library has no clSVMAlloc (Apple's 1.2 framework): ClError says so.
+    if (missingClFunctionVersion("clSVMAlloc"))
+        return ClError(CL_INVALID_OPERATION, "clSVMAlloc", doing);
     cl_device_svm_capabilities any = 0;
     size_t maxAlloc = 0;
     try {

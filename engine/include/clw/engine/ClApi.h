@@ -4,10 +4,15 @@
 // or stand in for a feature no local device has, and a call log can be shown.
 #include "clw/engine/ClHeaders.h"
 
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace clw::engine {
 
-// X(name) for every OpenCL entry point the engine uses.
-#define CLW_CL_FUNCTIONS(X)                                                                        \
+// X(name) for every OpenCL entry point the engine uses, by the OpenCL version that added it.
+// Those of OpenCL 1.0 to 1.2 are linked directly: every OpenCL library has them.
+#define CLW_CL_FUNCTIONS_1_2(X)                                                                    \
     X(clGetPlatformIDs)                                                                            \
     X(clGetPlatformInfo)                                                                           \
     X(clGetDeviceIDs)                                                                              \
@@ -15,17 +20,12 @@ namespace clw::engine {
     X(clCreateSubDevices)                                                                          \
     X(clRetainDevice)                                                                              \
     X(clReleaseDevice)                                                                             \
-    X(clGetDeviceAndHostTimer)                                                                     \
     X(clUnloadPlatformCompiler)                                                                    \
-    X(clSetContextDestructorCallback)                                                              \
-    X(clSetProgramSpecializationConstant)                                                          \
-    X(clGetHostTimer)                                                                              \
     X(clCreateContext)                                                                             \
     X(clCreateContextFromType)                                                                     \
     X(clRetainContext)                                                                             \
     X(clReleaseContext)                                                                            \
     X(clGetContextInfo)                                                                            \
-    X(clCreateCommandQueueWithProperties)                                                          \
     X(clCreateCommandQueue)                                                                        \
     X(clRetainCommandQueue)                                                                        \
     X(clReleaseCommandQueue)                                                                       \
@@ -33,17 +33,12 @@ namespace clw::engine {
     X(clCreateBuffer)                                                                              \
     X(clCreateSubBuffer)                                                                           \
     X(clCreateImage)                                                                               \
-    X(clCreatePipe)                                                                                \
     X(clRetainMemObject)                                                                           \
     X(clReleaseMemObject)                                                                          \
     X(clGetSupportedImageFormats)                                                                  \
     X(clGetMemObjectInfo)                                                                          \
     X(clGetImageInfo)                                                                              \
-    X(clGetPipeInfo)                                                                               \
     X(clSetMemObjectDestructorCallback)                                                            \
-    X(clSVMAlloc)                                                                                  \
-    X(clSVMFree)                                                                                   \
-    X(clCreateSamplerWithProperties)                                                               \
     X(clCreateSampler)                                                                             \
     X(clRetainSampler)                                                                             \
     X(clReleaseSampler)                                                                            \
@@ -51,7 +46,6 @@ namespace clw::engine {
     X(clCreateProgramWithSource)                                                                   \
     X(clCreateProgramWithBinary)                                                                   \
     X(clCreateProgramWithBuiltInKernels)                                                           \
-    X(clCreateProgramWithIL)                                                                       \
     X(clRetainProgram)                                                                             \
     X(clReleaseProgram)                                                                            \
     X(clBuildProgram)                                                                              \
@@ -61,16 +55,12 @@ namespace clw::engine {
     X(clGetProgramBuildInfo)                                                                       \
     X(clCreateKernel)                                                                              \
     X(clCreateKernelsInProgram)                                                                    \
-    X(clCloneKernel)                                                                               \
     X(clRetainKernel)                                                                              \
     X(clReleaseKernel)                                                                             \
     X(clSetKernelArg)                                                                              \
-    X(clSetKernelArgSVMPointer)                                                                    \
-    X(clSetKernelExecInfo)                                                                         \
     X(clGetKernelInfo)                                                                             \
     X(clGetKernelArgInfo)                                                                          \
     X(clGetKernelWorkGroupInfo)                                                                    \
-    X(clGetKernelSubGroupInfo)                                                                     \
     X(clWaitForEvents)                                                                             \
     X(clGetEventInfo)                                                                              \
     X(clCreateUserEvent)                                                                           \
@@ -102,17 +92,55 @@ namespace clw::engine {
     X(clEnqueueTask)                                                                               \
     X(clEnqueueNativeKernel)                                                                       \
     X(clEnqueueMarkerWithWaitList)                                                                 \
-    X(clEnqueueBarrierWithWaitList)                                                                \
+    X(clEnqueueBarrierWithWaitList)
+
+// The later ones are looked up in the loaded OpenCL library when clApi() is first used, so
+// that the engine links against one that lacks them (Apple's OpenCL 1.2 framework, an old ICD
+// loader); a function the library lacks is a stub that fails with CL_INVALID_OPERATION.
+#define CLW_CL_FUNCTIONS_2_0(X)                                                                    \
+    X(clCreateCommandQueueWithProperties)                                                          \
+    X(clCreatePipe)                                                                                \
+    X(clGetPipeInfo)                                                                               \
+    X(clSVMAlloc)                                                                                  \
+    X(clSVMFree)                                                                                   \
+    X(clCreateSamplerWithProperties)                                                               \
+    X(clSetKernelArgSVMPointer)                                                                    \
+    X(clSetKernelExecInfo)                                                                         \
     X(clEnqueueSVMFree)                                                                            \
     X(clEnqueueSVMMemcpy)                                                                          \
     X(clEnqueueSVMMemFill)                                                                         \
     X(clEnqueueSVMMap)                                                                             \
-    X(clEnqueueSVMUnmap)                                                                           \
+    X(clEnqueueSVMUnmap)
+
+#define CLW_CL_FUNCTIONS_2_1(X)                                                                    \
+    X(clGetDeviceAndHostTimer)                                                                     \
+    X(clGetHostTimer)                                                                              \
+    X(clCreateProgramWithIL)                                                                       \
+    X(clCloneKernel)                                                                               \
+    X(clGetKernelSubGroupInfo)                                                                     \
     X(clEnqueueSVMMigrateMem)
 
-// One pointer per entry point, initialised to the ICD loader's function.
+#define CLW_CL_FUNCTIONS_2_2(X) X(clSetProgramSpecializationConstant)
+
+#define CLW_CL_FUNCTIONS_3_0(X) X(clSetContextDestructorCallback)
+
+#define CLW_CL_FUNCTIONS_LATER(X)                                                                  \
+    CLW_CL_FUNCTIONS_2_0(X)                                                                        \
+    CLW_CL_FUNCTIONS_2_1(X)                                                                        \
+    CLW_CL_FUNCTIONS_2_2(X)                                                                        \
+    CLW_CL_FUNCTIONS_3_0(X)
+
+#define CLW_CL_FUNCTIONS(X)                                                                        \
+    CLW_CL_FUNCTIONS_1_2(X)                                                                        \
+    CLW_CL_FUNCTIONS_LATER(X)
+
+// One pointer per entry point. A default-constructed table holds the real functions: those of
+// OpenCL 1.2 and before as linked, the later ones as looked up in the loaded OpenCL library (once
+// per process), or the stub for one it lacks.
 struct ClApi {
-#define CLW_CL_MEMBER(name) decltype(&::name) name = &::name;
+    ClApi();
+
+#define CLW_CL_MEMBER(name) decltype(&::name) name = nullptr;
     CLW_CL_FUNCTIONS(CLW_CL_MEMBER)
 #undef CLW_CL_MEMBER
 };
@@ -120,6 +148,16 @@ struct ClApi {
 // The table every engine call goes through. Replace entries only while no other thread calls
 // OpenCL through the engine (tests do it at the start of a test function).
 ClApi& clApi();
+
+// The OpenCL version ("2.0", "2.1", "2.2" or "3.0") that added `function` when clApi()'s entry
+// for it is the stub standing in for a function the loaded OpenCL library lacks; nullptr
+// otherwise (the entry is the library's function, or a test's replacement). ClError uses it to
+// say why a call failed with CL_INVALID_OPERATION.
+const char* missingClFunctionVersion(std::string_view function);
+
+// Every entry point whose clApi() entry is such a stub, in table order; empty where the OpenCL
+// library is 3.0 (Debian 12's ICD loader), all of them on Apple's OpenCL 1.2 framework.
+std::vector<std::string> missingClFunctions();
 
 // Restores the real table when it goes out of scope; tests use it around their overrides.
 class ScopedClApi {

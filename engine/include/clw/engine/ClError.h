@@ -15,7 +15,8 @@ std::string errorName(cl_int code);
 
 class ClError : public std::runtime_error {
 public:
-    // what() reads "clSetKernelArg failed with CL_INVALID_ARG_SIZE (-51) while setting ...".
+    // what() reads "clSetKernelArg failed with CL_INVALID_ARG_SIZE (-51) while setting ...", and
+    // adds that the OpenCL library has no such function when a stub answered (ClApi.h).
     ClError(cl_int code, std::string function, std::string doing);
 
     cl_int code() const noexcept { return m_code; }

@@ -9,9 +9,8 @@
 #ifndef CL_USE_DEPRECATED_OPENCL_2_0_APIS
 #define CL_USE_DEPRECATED_OPENCL_2_0_APIS
 #endif
-#if defined(__APPLE__)
-#include <OpenCL/opencl.h>
-#else
+// The Khronos headers on every system, macOS included (Homebrew's opencl-headers, found by
+// installer/cmake/ClwFindOpenCL.cmake): Apple's framework headers stop at OpenCL 1.2. Entry points
+// newer than the loaded library are looked up at run time (ClApi.h).
 #include <CL/cl.h>
 #include <CL/cl_ext.h>
-#endif

@@ -16,8 +16,8 @@ public:
     SvmAllocation() = default;
     // flags: CL_MEM_READ_WRITE etc., plus CL_MEM_SVM_FINE_GRAIN_BUFFER / CL_MEM_SVM_ATOMICS for
     // fine grain. alignment 0 means the driver's default. Throws ClError with
-    // CL_INVALID_OPERATION when the context's devices have no SVM, CL_OUT_OF_RESOURCES when the
-    // driver returns no memory.
+    // CL_INVALID_OPERATION when the context's devices have no SVM or the OpenCL library has no
+    // clSVMAlloc (OpenCL 1.2), CL_OUT_OF_RESOURCES when the driver returns no memory.
     SvmAllocation(const Context& context, cl_svm_mem_flags flags, size_t size,
                   cl_uint alignment = 0, std::optional<CommandQueue> freeOn = std::nullopt);
     SvmAllocation(SvmAllocation&& other) noexcept;
