@@ -1,5 +1,6 @@
 #include "MainWindow.h"
 
+#include "WelcomePage.h"
 #include "WorkbenchContext.h"
 #include "cli/SampleCommand.h"
 #include "devices/DeviceBrowserPanel.h"
@@ -8,44 +9,99 @@
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
 #include "inspector/BufferInspector.h"
+#include "launch/HistoryPanel.h"
+#include "launch/LaunchPanel.h"
+#include "launch/LogPanel.h"
+#include "launch/SessionController.h"
+#include "session/RecentSessions.h"
+#include "session/SessionWorkflow.h"
+
+#include "clw/engine/ElementFormat.h"
 
 #include <QAction>
 #include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
 
 namespace clw::app {
 
+namespace {
+const char kGeometryKey[] = "window/geometry";
+const char kStateKey[] = "window/state";
+const char kLayoutVersionKey[] = "window/layoutVersion";
+const char kDeviceKey[] = "session/device";
+
+engine::ElementFormat formatOf(const engine::SessionBuffer& buffer) {
+    engine::ElementFormat format;
+    format.type = buffer.elementType;
+    format.shape.dimensions = int(buffer.shape.size());
+    format.shape.width = buffer.shape.empty() ? 0 : buffer.shape[0];
+    if (buffer.shape.size() > 1)
+        format.shape.height = buffer.shape[1];
+    if (buffer.shape.size() > 2)
+        format.shape.depth = buffer.shape[2];
+    return format;
+}
+} // namespace
+
 MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     : QMainWindow(parent)
     , m_context(context) {
     setObjectName(QStringLiteral("mainWindow"));
-    setWindowTitle(tr("CL Workbench - vector_add.cl"));
     setDockOptions(AnimatedDocks | AllowNestedDocks | AllowTabbedDocks);
-    resize(1200, 800);
+    resize(1280, 860);
 
     createEditor();
-    m_deviceBrowser = new ui::DeviceBrowserPanel(context.bridge(), this);
-    addDock(tr("Devices"), QStringLiteral("devicesDock"), m_deviceBrowser, Qt::RightDockWidgetArea);
-    createBufferInspector();
+    createPanels();
+    createStatusBar();
     createMenus();
 
-    m_deviceStatus = new QLabel(tr("Probing OpenCL devices..."), this);
-    m_deviceStatus->setObjectName(QStringLiteral("deviceStatus"));
-    statusBar()->addPermanentWidget(m_deviceStatus, 1);
+    ui::SessionController& session = m_context.session();
+    connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
+    connect(&session, &ui::SessionController::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(&session, &ui::SessionController::buffersReady, this, &MainWindow::showBuffers);
+    connect(&session, &ui::SessionController::busyChanged, this, &MainWindow::showBusy);
+    connect(&session, &ui::SessionController::progress, this, &MainWindow::showProgress);
+    connect(&session, &ui::SessionController::deviceChanged, this, &MainWindow::showDevices);
+    connect(&session, &ui::SessionController::errorOccurred, this,
+            [this](const QString& where, const QString& message) {
+                statusBar()->showMessage(
+                    tr("%1: %2").arg(where, message.section(QLatin1Char('\n'), 0, 0)), 15000);
+            });
+    connect(m_sessions, &SessionWorkflow::problem, this, [this](const QString& message) {
+        statusBar()->showMessage(message, 15000);
+        m_logPanel->append(ui::LogPanel::Level::Warning, message);
+    });
+    connect(m_sessions, &SessionWorkflow::opened, m_welcome, &WelcomePage::refresh);
+    connect(m_sessions, &SessionWorkflow::saved, this, [this] {
+        m_welcome->refresh();
+        updateTitle();
+    });
 
-    // Dock sizes only apply once the window is laid out: after the first show.
-    QTimer::singleShot(0, this, &MainWindow::arrangeDocks);
+    session.chooseDevice(m_context.settings().value(QString::fromLatin1(kDeviceKey)).toString());
+    const QString sample = QStringLiteral(":/samples/vector_add.clwb");
+    if (!QFileInfo::exists(sample) || !m_sessions->openSample(sample))
+        m_sessions->newSession(sampleKernelSource(), QStringLiteral("vector_add.cl"));
+
+    restoreLayout();
+    raiseDock("welcomeDock");
 
     connect(m_deviceBrowser, &ui::DeviceBrowserPanel::snapshotReady, &m_context,
             &WorkbenchContext::setDevices);
     connect(m_deviceBrowser, &ui::DeviceBrowserPanel::probeFailed, this,
             &MainWindow::showProbeError);
     connect(&m_context, &WorkbenchContext::devicesChanged, this, &MainWindow::showDevices);
+    // Offer what a crash left behind once the window is up.
+    QTimer::singleShot(0, m_sessions, &SessionWorkflow::recoverUntitled);
 }
 
 MainWindow::~MainWindow() = default;
@@ -67,60 +123,218 @@ QDockWidget* MainWindow::addDock(const QString& title, const QString& objectName
     return dock;
 }
 
-void MainWindow::arrangeDocks() {
-    const auto dock = [this](const char* name) {
-        return findChild<QDockWidget*>(QString::fromLatin1(name));
-    };
-    resizeDocks({dock("bufferInspectorDock")}, {height() / 4}, Qt::Vertical);
-    resizeDocks({dock("kernelEditorDock"), dock("devicesDock")},
-                {width() * 45 / 100, width() * 55 / 100}, Qt::Horizontal);
+void MainWindow::raiseDock(const char* objectName) {
+    if (auto* dock = findChild<QDockWidget*>(QString::fromLatin1(objectName))) {
+        dock->show();
+        dock->raise();
+    }
 }
 
 void MainWindow::createEditor() {
     m_workspace = new ui::EditorWorkspace(m_context.bridge(), m_context.diagnosticsBuildService(),
                                           m_context.settings(), this);
-    const QString source = sampleKernelSource();
-    if (source.isEmpty())
-        statusBar()->showMessage(tr("The sample kernel is missing from the resources."));
-    m_workspace->tabs()->newFile(source, QStringLiteral("vector_add.cl"));
-    addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"), m_workspace,
-            Qt::LeftDockWidgetArea);
-    addDock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"), m_workspace->diagnosticsPanel(),
-            Qt::BottomDockWidgetArea);
+    m_sessions = new SessionWorkflow(m_context.session(), *m_workspace, m_context.settings(), this);
     statusBar()->addWidget(m_workspace->statusLabel(), 2);
-    // The sample's diagnostics show from the start (the build runs on a worker).
-    QTimer::singleShot(0, m_workspace, &ui::EditorWorkspace::buildNow);
 }
 
-void MainWindow::createBufferInspector() {
+void MainWindow::createPanels() {
+    ui::SessionController& session = m_context.session();
+    m_welcome = new WelcomePage(m_context.settings(), this);
+    m_launchPanel = new ui::LaunchPanel(session, this);
     m_bufferInspector = new ui::BufferInspector(m_context.bridge(), &m_context.settings(), this);
-    addDock(tr("Buffer inspector"), QStringLiteral("bufferInspectorDock"), m_bufferInspector,
-            Qt::BottomDockWidgetArea);
+    m_deviceBrowser = new ui::DeviceBrowserPanel(m_context.bridge(), this);
+    m_historyPanel = new ui::HistoryPanel(session, this);
+    m_logPanel = new ui::LogPanel(session, this);
+
+    QDockWidget* editor = addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"),
+                                  m_workspace, Qt::LeftDockWidgetArea);
+    QDockWidget* welcome =
+        addDock(tr("Welcome"), QStringLiteral("welcomeDock"), m_welcome, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(editor, welcome);
+    QDockWidget* launch =
+        addDock(tr("Launch"), QStringLiteral("launchDock"), m_launchPanel, Qt::RightDockWidgetArea);
+    QDockWidget* devices = addDock(tr("Devices"), QStringLiteral("devicesDock"), m_deviceBrowser,
+                                   Qt::RightDockWidgetArea);
+    tabifyDockWidget(launch, devices);
+    launch->raise();
+    QDockWidget* inspector = addDock(tr("Buffer inspector"), QStringLiteral("bufferInspectorDock"),
+                                     m_bufferInspector, Qt::BottomDockWidgetArea);
+    QDockWidget* diagnostics = addDock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"),
+                                       m_workspace->diagnosticsPanel(), Qt::BottomDockWidgetArea);
+    QDockWidget* timeline = addDock(tr("Timeline and history"), QStringLiteral("timelineDock"),
+                                    m_historyPanel, Qt::BottomDockWidgetArea);
+    QDockWidget* log =
+        addDock(tr("Log"), QStringLiteral("logDock"), m_logPanel, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, diagnostics);
+    tabifyDockWidget(inspector, timeline);
+    tabifyDockWidget(inspector, log);
+    inspector->raise();
+
+    connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });
+    connect(m_welcome, &WelcomePage::openRequested, this, [this] { m_sessions->open(); });
+    connect(m_welcome, &WelcomePage::sampleChosen, m_sessions, &SessionWorkflow::openSample);
+    connect(m_welcome, &WelcomePage::recentChosen, this,
+            [this](const QString& path) { m_sessions->open(path); });
+    // A failed build shows its messages where they belong: the editor's diagnostics.
+    connect(&session, &ui::SessionController::buildFinished, this, [this](bool ok) {
+        if (!ok)
+            raiseDock("diagnosticsDock");
+    });
+}
+
+void MainWindow::createStatusBar() {
+    m_deviceCombo = new QComboBox(this);
+    m_deviceCombo->setObjectName(QStringLiteral("deviceCombo"));
+    m_deviceCombo->setToolTip(tr("The device the session builds and runs on"));
+    m_deviceCombo->addItem(tr("Default device"), QString());
+    connect(m_deviceCombo, &QComboBox::activated, this, &MainWindow::chooseDevice);
+    m_deviceStatus = new QLabel(tr("Probing OpenCL devices..."), this);
+    m_deviceStatus->setObjectName(QStringLiteral("deviceStatus"));
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("progressBar"));
+    m_progress->setMaximumWidth(220);
+    m_progress->setTextVisible(true);
+    m_progress->hide();
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->hide();
+    connect(m_cancel, &QPushButton::clicked, &m_context.session(), &ui::SessionController::cancel);
+    statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_cancel);
+    statusBar()->addPermanentWidget(m_deviceStatus, 1);
+    statusBar()->addPermanentWidget(m_deviceCombo);
+}
+
+void MainWindow::createSessionMenu(QMenu* file) {
+    // The session owns Ctrl+O / Ctrl+S / Ctrl+Shift+S; the editor's file actions act on one
+    // kernel file and keep their menu entries without those keys.
+    for (const char* name : {"openAction", "saveAction", "saveAsAction"})
+        if (auto* action = m_workspace->findChild<QAction*>(QString::fromLatin1(name)))
+            action->setShortcut({});
+    QAction* newSession =
+        file->addAction(tr("New &session"), this, [this] { m_sessions->newSession(); });
+    newSession->setObjectName(QStringLiteral("newSessionAction"));
+    newSession->setShortcut(QKeySequence(tr("Ctrl+Shift+N")));
+    QAction* open = file->addAction(tr("&Open session..."), this, [this] { m_sessions->open(); });
+    open->setObjectName(QStringLiteral("openSessionAction"));
+    open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::fillRecentMenu);
+    QAction* save = file->addAction(tr("&Save session"), this, [this] { m_sessions->save(); });
+    save->setObjectName(QStringLiteral("saveSessionAction"));
+    save->setShortcut(QKeySequence::Save);
+    QAction* saveAs =
+        file->addAction(tr("Save session &as..."), this, [this] { m_sessions->saveAs(); });
+    saveAs->setObjectName(QStringLiteral("saveSessionAsAction"));
+    saveAs->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QMenu* kernels = file->addMenu(tr("&Kernel files"));
+    m_workspace->addFileActions(kernels);
+}
+
+void MainWindow::fillRecentMenu() {
+    m_recentMenu->clear();
+    const QStringList paths = RecentSessions(m_context.settings()).paths();
+    for (const QString& path : paths)
+        m_recentMenu
+            ->addAction(QFileInfo(path).fileName(), this, [this, path] { m_sessions->open(path); })
+            ->setToolTip(path);
+    if (paths.isEmpty())
+        m_recentMenu->addAction(tr("No recent session"))->setEnabled(false);
 }
 
 void MainWindow::createMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
-    m_workspace->addFileActions(file);
+    createSessionMenu(file);
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
     m_workspace->addEditActions(menuBar()->addMenu(tr("&Edit")));
-    m_workspace->addBuildActions(menuBar()->addMenu(tr("&Build")));
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    m_workspace->addBuildActions(run);
+    // Ctrl+B also builds the session's program, so that the launch panel lists its kernels.
+    connect(m_workspace->buildAction(), &QAction::triggered, &m_context.session(),
+            &ui::SessionController::build);
+    run->addSeparator();
+    run->addAction(m_launchPanel->runAction());
+    run->addAction(m_launchPanel->runRepeatedAction());
+    run->addAction(m_launchPanel->sweepAction());
+    QAction* cancel =
+        run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
+    cancel->setObjectName(QStringLiteral("cancelAction"));
+    cancel->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
+    run->addSeparator();
+    QAction* next = run->addAction(tr("&Next diagnostic"), this, [this] {
+        m_workspace->diagnosticsPanel()->showNextDiagnostic(true);
+    });
+    next->setObjectName(QStringLiteral("nextDiagnosticAction"));
+    next->setShortcut(QKeySequence(Qt::Key_F8));
+    QAction* previous = run->addAction(tr("&Previous diagnostic"), this, [this] {
+        m_workspace->diagnosticsPanel()->showNextDiagnostic(false);
+    });
+    previous->setObjectName(QStringLiteral("previousDiagnosticAction"));
+    previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     for (QDockWidget* dock : findChildren<QDockWidget*>())
         view->addAction(dock->toggleViewAction());
+    view->addSeparator();
+    view->addAction(tr("&Reset layout"), this, [this] {
+        m_context.settings().remove(QString::fromLatin1(kStateKey));
+        arrangeDocks();
+    });
 
     QMenu* devices = menuBar()->addMenu(tr("&Devices"));
     devices->addAction(tr("&Refresh"), m_deviceBrowser, &ui::DeviceBrowserPanel::refresh);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Welcome"), this, [this] { raiseDock("welcomeDock"); });
     help->addAction(tr("&About CL Workbench"), this, [this] {
         QMessageBox::about(this, tr("About CL Workbench"),
                            tr("CL Workbench %1\nA workbench for OpenCL devices and kernels.")
                                .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::arrangeDocks() {
+    const auto dock = [this](const char* name) {
+        return findChild<QDockWidget*>(QString::fromLatin1(name));
+    };
+    resizeDocks({dock("bufferInspectorDock")}, {height() * 35 / 100}, Qt::Vertical);
+    resizeDocks({dock("kernelEditorDock"), dock("launchDock")},
+                {width() * 55 / 100, width() * 45 / 100}, Qt::Horizontal);
+}
+
+void MainWindow::restoreLayout() {
+    QSettings& settings = m_context.settings();
+    const bool sameVersion =
+        settings.value(QString::fromLatin1(kLayoutVersionKey)).toInt() == kLayoutVersion;
+    if (sameVersion) {
+        restoreGeometry(settings.value(QString::fromLatin1(kGeometryKey)).toByteArray());
+        if (restoreState(settings.value(QString::fromLatin1(kStateKey)).toByteArray(),
+                         kLayoutVersion))
+            return;
+    }
+    // Dock sizes only apply once the window is laid out: after the first show.
+    QTimer::singleShot(0, this, &MainWindow::arrangeDocks);
+}
+
+void MainWindow::saveLayout() {
+    QSettings& settings = m_context.settings();
+    settings.setValue(QString::fromLatin1(kLayoutVersionKey), kLayoutVersion);
+    settings.setValue(QString::fromLatin1(kGeometryKey), saveGeometry());
+    settings.setValue(QString::fromLatin1(kStateKey), saveState(kLayoutVersion));
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!m_sessions->maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    event->accept();
 }
 
 void MainWindow::showDevices() {
@@ -130,17 +344,87 @@ void MainWindow::showDevices() {
         for (const ui::DeviceEntry& device : platform.devices)
             names.append(device.name);
     m_workspace->setDeviceNames(names);
-    if (const ui::DeviceEntry* device = snapshot.defaultDevice()) {
-        m_deviceStatus->setText(tr("Default device: %1").arg(device->name));
-    } else if (snapshot.deviceCount() == 0) {
+
+    const QString chosen = m_context.session().deviceName();
+    m_deviceCombo->clear();
+    m_deviceCombo->addItem(tr("Default device"), QString());
+    for (const QString& name : names)
+        m_deviceCombo->addItem(name, name);
+    const int index = m_deviceCombo->findData(chosen);
+    m_deviceCombo->setCurrentIndex(index < 0 ? 0 : index);
+
+    const ui::DeviceEntry* fallback = snapshot.defaultDevice();
+    if (!chosen.isEmpty()) {
+        m_deviceStatus->setText(tr("Device: %1").arg(chosen));
+    } else if (fallback) {
+        m_deviceStatus->setText(tr("Device: %1").arg(fallback->name));
+    } else if (m_context.hasDevices() && snapshot.deviceCount() == 0) {
         m_deviceStatus->setText(tr("No OpenCL device found: run scripts/setup to install PoCL."));
-    } else {
-        m_deviceStatus->setText(tr("%n OpenCL device(s)", nullptr, snapshot.deviceCount()));
     }
+}
+
+void MainWindow::chooseDevice(int index) {
+    const QString name = m_deviceCombo->itemData(index).toString();
+    m_context.settings().setValue(QString::fromLatin1(kDeviceKey), name);
+    m_context.session().chooseDevice(name);
+    showDevices();
 }
 
 void MainWindow::showProbeError(const QString& message) {
     m_deviceStatus->setText(message);
+}
+
+void MainWindow::showBuffers(const QStringList& names) {
+    const ui::SessionController& session = m_context.session();
+    for (const QString& old : m_bufferInspector->bufferNames())
+        if (!names.contains(old))
+            m_bufferInspector->removeBuffer(old);
+    const QString shown = m_bufferInspector->currentBuffer();
+    for (const QString& name : names) {
+        const engine::SessionBuffer* buffer = session.session().findBuffer(name.toStdString());
+        std::optional<engine::ElementFormat> format;
+        if (buffer && !buffer->image)
+            format = formatOf(*buffer);
+        m_bufferInspector->addBuffer(name, session.bufferSource(name), format);
+        m_bufferInspector->setPrevious(name, session.previousSource(name));
+    }
+    if (names.isEmpty())
+        return;
+    // Keep the buffer the person looked at; else the first output of the session.
+    QString show = names.contains(shown) ? shown : QString();
+    for (const engine::SessionBuffer& buffer : session.session().buffers)
+        if (show.isEmpty() && buffer.output && names.contains(QString::fromStdString(buffer.name)))
+            show = QString::fromStdString(buffer.name);
+    m_bufferInspector->showBuffer(show.isEmpty() ? names.first() : show);
+}
+
+void MainWindow::showSessionOpened() {
+    updateTitle();
+    if (!m_context.session().filePath().isEmpty() || m_context.session().session().launches.size())
+        raiseDock("kernelEditorDock");
+    // The diagnostics show from the start, and the launch panel lists the kernels once the
+    // program is built (both on workers).
+    m_workspace->buildNow();
+    m_context.session().build();
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(tr("CL Workbench - %1").arg(m_sessions->displayName()));
+}
+
+void MainWindow::showBusy(bool busy) {
+    m_progress->setVisible(busy);
+    m_cancel->setVisible(busy);
+    if (busy) {
+        m_progress->setRange(0, 0);
+        m_progress->setFormat(tr("Working"));
+    }
+}
+
+void MainWindow::showProgress(const QString& what, int done, int total) {
+    m_progress->setRange(0, total);
+    m_progress->setValue(done);
+    m_progress->setFormat(total ? QStringLiteral("%1 (%p%)").arg(what) : what);
 }
 
 } // namespace clw::app

@@ -1,25 +1,41 @@
 #pragma once
-// The workbench window: docks for the kernel editor, the devices and the buffer inspector.
+// The workbench window (issue 9 point 4): docks for the kernel editor, the Welcome page, the
+// launch panel, the buffer inspector, the device browser, the diagnostics, the run history with
+// its timeline, and the log, in a layout that is remembered; the session's device in the status
+// bar with progress and cancel for long work; menus and shortcuts for the session, build, run and
+// the next diagnostic.
 #include <QMainWindow>
 
+class QComboBox;
 class QDockWidget;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QsciScintilla;
 
 namespace clw::ui {
 class BufferInspector;
 class DeviceBrowserPanel;
 class EditorWorkspace;
+class HistoryPanel;
+class LaunchPanel;
+class LogPanel;
 } // namespace clw::ui
 
 namespace clw::app {
 
+class SessionWorkflow;
+class WelcomePage;
 class WorkbenchContext;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    // The context must outlive the window.
+    // Version of the saved window layout: a layout of another version is not restored.
+    static constexpr int kLayoutVersion = 2;
+
+    // The context must outlive the window. Opens the vector-add sample as an unsaved session
+    // and shows the Welcome page.
     explicit MainWindow(WorkbenchContext& context, QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -28,24 +44,53 @@ public:
     ui::EditorWorkspace* editorWorkspace() const { return m_workspace; }
     ui::DeviceBrowserPanel* deviceBrowser() const { return m_deviceBrowser; }
     ui::BufferInspector* bufferInspector() const { return m_bufferInspector; }
-    // The status bar's device line ("Default device: ...").
+    ui::LaunchPanel* launchPanel() const { return m_launchPanel; }
+    ui::HistoryPanel* historyPanel() const { return m_historyPanel; }
+    ui::LogPanel* logPanel() const { return m_logPanel; }
+    WelcomePage* welcomePage() const { return m_welcome; }
+    SessionWorkflow* sessions() const { return m_sessions; }
+    // The status bar's device line ("Device: ...").
     QString deviceStatus() const;
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
     QDockWidget* addDock(const QString& title, const QString& objectName, QWidget* content,
                          Qt::DockWidgetArea area);
     void arrangeDocks();
     void createEditor();
-    void createBufferInspector();
+    void createPanels();
+    void createStatusBar();
     void createMenus();
+    void createSessionMenu(QMenu* file);
+    void fillRecentMenu();
+    void restoreLayout();
+    void saveLayout();
     void showDevices();
+    void chooseDevice(int index);
     void showProbeError(const QString& message);
+    void showBuffers(const QStringList& names);
+    void showSessionOpened();
+    void updateTitle();
+    void showBusy(bool busy);
+    void showProgress(const QString& what, int done, int total);
+    void raiseDock(const char* objectName);
 
     WorkbenchContext& m_context;
     ui::EditorWorkspace* m_workspace = nullptr;
     ui::DeviceBrowserPanel* m_deviceBrowser = nullptr;
     ui::BufferInspector* m_bufferInspector = nullptr;
+    ui::LaunchPanel* m_launchPanel = nullptr;
+    ui::HistoryPanel* m_historyPanel = nullptr;
+    ui::LogPanel* m_logPanel = nullptr;
+    WelcomePage* m_welcome = nullptr;
+    SessionWorkflow* m_sessions = nullptr;
+    QMenu* m_recentMenu = nullptr;
     QLabel* m_deviceStatus = nullptr;
+    QComboBox* m_deviceCombo = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_cancel = nullptr;
 };
 
 } // namespace clw::app

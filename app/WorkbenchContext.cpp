@@ -1,6 +1,7 @@
 #include "WorkbenchContext.h"
 
 #include "bridge/EngineBridge.h"
+#include "launch/SessionController.h"
 
 #include "clw/engine/BuildService.h"
 
@@ -32,7 +33,8 @@ WorkbenchContext::WorkbenchContext(QObject* parent)
     : QObject(parent)
     , m_buildService(std::make_unique<engine::BuildService>())
     , m_diagnosticsBuildService(std::make_unique<engine::BuildService>(uncached()))
-    , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount())) {
+    , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount()))
+    , m_session(std::make_unique<ui::SessionController>(*m_bridge, *m_buildService)) {
     checkSettingsVersion();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// What the whole workbench shares (DESIGN.md §5): the engine bridge, the settings and the latest
-// device snapshot. Panels are given it by reference and observe its signals.
+// What the whole workbench shares (DESIGN.md §5): the engine bridge, the settings, the open
+// session and the latest device snapshot. Panels are given it by reference and observe its signals.
 #include "bridge/DeviceSnapshot.h"
 
 #include <QObject>
@@ -14,7 +14,8 @@ class BuildService;
 
 namespace clw::ui {
 class EngineBridge;
-}
+class SessionController;
+} // namespace clw::ui
 
 namespace clw::app {
 
@@ -36,6 +37,8 @@ public:
     // while holding PoCL's compiler lock, so that the next build as one types waits behind it.
     engine::BuildService& diagnosticsBuildService() { return *m_diagnosticsBuildService; }
     QSettings& settings() { return m_settings; }
+    // The open session: its document, device side, runs and history.
+    ui::SessionController& session() { return *m_session; }
 
     // The latest device snapshot (empty until a probe finished).
     const ui::DeviceSnapshot& devices() const { return m_devices; }
@@ -55,6 +58,8 @@ private:
     std::unique_ptr<engine::BuildService> m_buildService;
     std::unique_ptr<engine::BuildService> m_diagnosticsBuildService;
     std::unique_ptr<ui::EngineBridge> m_bridge;
+    // After the bridge: destroyed first, cancelling its jobs while the bridge still runs.
+    std::unique_ptr<ui::SessionController> m_session;
 };
 
 } // namespace clw::app

@@ -8,6 +8,7 @@
 #include "cli/RunCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
+#include "session/SessionWorkflow.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -30,6 +31,9 @@ bool isCommandLine(const QString& first) {
                                       QStringLiteral("run"),       QStringLiteral("cache"),
                                       QStringLiteral("--help"),    QStringLiteral("-h"),
                                       QStringLiteral("--version"), QStringLiteral("-v")};
+    // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
+    if (first.endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
+        return false;
     // A first argument not starting with '-' is a verb, known or not; other options go to the
     // GUI (Qt's own, such as -platform).
     return verbs.contains(first) || !first.startsWith(QLatin1Char('-'));
@@ -69,7 +73,10 @@ int runCommandLine(const QStringList& arguments) {
 int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     describeApplication();
-    const QStringList rest = QApplication::arguments().mid(1);
+    QStringList rest = QApplication::arguments().mid(1);
+    QString sessionFile;
+    if (!rest.isEmpty() && rest.first().endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
+        sessionFile = rest.takeFirst();
     if (!rest.isEmpty()) {
         QTextStream(stderr) << "clworkbench: unknown option '" << rest.first()
                             << "'; see clworkbench --help.\n";
@@ -78,6 +85,9 @@ int runGui(int argc, char** argv) {
     clw::app::WorkbenchContext context;
     clw::app::MainWindow window(context);
     window.show();
+    // A session that does not open leaves the sample open and says why (a message box).
+    if (!sessionFile.isEmpty())
+        window.sessions()->open(sessionFile);
     return QApplication::exec();
 }
 

@@ -53,8 +53,17 @@ QString SessionController::folder() const {
     return m_filePath.isEmpty() ? QDir::currentPath() : QFileInfo(m_filePath).absolutePath();
 }
 
-void SessionController::openSession(engine::Session session, const QString& filePath) {
+void SessionController::abandonJob() {
+    // Its result is dropped on arrival (the generation moved on); a new job may start now.
     cancel();
+    m_activeJob = 0;
+    m_buildAgain = false;
+    ++m_generation;
+    setBusy(false);
+}
+
+void SessionController::openSession(engine::Session session, const QString& filePath) {
+    abandonJob();
     m_session = std::move(session);
     m_filePath = filePath.isEmpty() ? QString() : QFileInfo(filePath).absoluteFilePath();
     m_kernels.clear();
@@ -64,7 +73,6 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_sources.clear();
     m_previous.clear();
     m_state.reset();
-    ++m_generation; // results of jobs started before are dropped
     setModified(false);
     Q_EMIT sessionOpened();
     Q_EMIT kernelsChanged();
@@ -148,11 +156,10 @@ void SessionController::removeBuffer(const std::string& name) {
 void SessionController::setDevice(const engine::Device& device, const QString& name) {
     if (m_device.get() == device.get() && m_deviceName == name)
         return;
-    cancel();
+    abandonJob();
     m_device = device;
     m_deviceName = name;
     m_state.reset(); // created on the next job's worker
-    ++m_generation;
     m_kernels.clear();
     m_limits.clear();
     const std::vector<std::string> choice{name.toStdString()};
@@ -198,8 +205,7 @@ void SessionController::setBusy(bool busy) {
 
 void SessionController::build() {
     if (m_busy) {
-        Q_EMIT errorOccurred(QStringLiteral("build"),
-                             tr("A run is in progress: wait for it or cancel it first."));
+        m_buildAgain = true; // after the build or run in progress
         return;
     }
     setBusy(true);
@@ -223,10 +229,14 @@ void SessionController::build() {
             return Built{state, summary};
         },
         [this, generation = m_generation](JobResult<Built> result) {
-            m_activeJob = 0;
-            setBusy(false);
             if (generation != m_generation)
                 return; // another session or device meanwhile
+            m_activeJob = 0;
+            setBusy(false);
+            if (m_buildAgain) { // the sources changed while it built
+                m_buildAgain = false;
+                QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
+            }
             if (!result) {
                 Q_EMIT buildFinished(false, result.error().message);
                 Q_EMIT errorOccurred(QStringLiteral("build"), result.error().message);
@@ -302,10 +312,14 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
             return Ran{state, std::move(outcome)};
         },
         [this, generation = m_generation](JobResult<Ran> result) {
-            m_activeJob = 0;
-            setBusy(false);
             if (generation != m_generation)
                 return; // another session or device meanwhile
+            m_activeJob = 0;
+            setBusy(false);
+            if (m_buildAgain) {
+                m_buildAgain = false;
+                QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
+            }
             if (!result) {
                 Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
                 return;

@@ -80,7 +80,8 @@ public:
     QString deviceName() const { return m_deviceName; }
 
     // ---- The program ----
-    // Builds the session's sources for the device on a worker. buildFinished follows.
+    // Builds the session's sources for the device on a worker. buildFinished follows. Asked for
+    // during a build or run, it builds once that is done.
     void build();
     bool isBuilt() const;
     // The kernels of the last successful build, with their signatures.
@@ -139,6 +140,7 @@ private:
     void setBusy(bool busy);
     void edited();
     void startRun(RunRecord::Mode mode, int launchIndex, int times);
+    void abandonJob();
     void finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome);
 
     EngineBridge& m_bridge;
@@ -158,6 +160,7 @@ private:
     std::map<QString, std::shared_ptr<BufferSource>> m_sources;
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
     quint64 m_activeJob = 0;
+    bool m_buildAgain = false; // build() was asked for while busy
     // Counts sessions opened and devices chosen: a job's result of an older one is dropped.
     quint64 m_generation = 0;
 };

@@ -156,7 +156,9 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     request.context = state.context;
     request.devices = {state.device};
     request.sources = resolvedSources(session.sources, folder);
-    request.options = session.options;
+    // Arg info is what the launch panel reads signatures from: a program from the binary cache
+    // has no source to parse them from.
+    request.options = session.options + " -cl-kernel-arg-info";
     const engine::BuildOutcome outcome = builds.build(request);
     BuildSummary summary;
     if (!outcome.error.empty()) {

@@ -1,0 +1,119 @@
+#pragma once
+// What each sample session of resources/samples must compute, worked out on the host from the
+// session's own description of its inputs (the fill rules), independently of the kernels: c = a +
+// b, a matrix product, a 3x3 box blur, per-group sums, and the race's counts. The GUI loop test
+// and the `clworkbench run` test check the outputs against it.
+#include "clw/engine/ElementFill.h"
+#include "clw/engine/ElementLayout.h"
+#include "clw/engine/Session.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace clw::test {
+
+struct ExpectedOutput {
+    std::vector<double> values; // every scalar of the output, in order
+    double tolerance = 0;       // absolute
+    // For the race: only bounds hold (lost increments), values[0] is the upper bound.
+    bool atMost = false;
+};
+
+inline std::vector<unsigned char> filledBytes(const engine::SessionBuffer& buffer) {
+    const engine::ElementLayout layout = engine::ElementLayout::parse(buffer.elementType);
+    const engine::ElementFill fill(layout, buffer.init.fill);
+    std::vector<unsigned char> bytes(buffer.elementCount() * layout.size());
+    fill.generate(0, buffer.elementCount(), bytes.data(), layout.size());
+    return bytes;
+}
+
+inline std::vector<float> filledFloats(const engine::SessionBuffer& buffer) {
+    const std::vector<unsigned char> bytes = filledBytes(buffer);
+    std::vector<float> values(bytes.size() / sizeof(float));
+    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
+    return values;
+}
+
+inline const engine::SessionBuffer& bufferOf(const engine::Session& session,
+                                             const std::string& name) {
+    const engine::SessionBuffer* buffer = session.findBuffer(name);
+    if (!buffer)
+        throw std::runtime_error("the sample has no buffer " + name);
+    return *buffer;
+}
+
+// The outputs of the sample `file` ("vector_add.clwb") by buffer name.
+inline std::map<std::string, ExpectedOutput> expectedOutputs(const std::string& file,
+                                                             const engine::Session& session) {
+    std::map<std::string, ExpectedOutput> expected;
+    if (file == "vector_add.clwb") {
+        const auto a = filledFloats(bufferOf(session, "a"));
+        const auto b = filledFloats(bufferOf(session, "b"));
+        ExpectedOutput c;
+        for (size_t i = 0; i < a.size(); ++i)
+            c.values.push_back(double(a[i]) + double(b[i]));
+        c.tolerance = 1e-3;
+        expected["c"] = c;
+    } else if (file == "matmul_local.clwb") {
+        const auto a = filledFloats(bufferOf(session, "A"));
+        const auto b = filledFloats(bufferOf(session, "B"));
+        const size_t n = bufferOf(session, "A").shape[0];
+        ExpectedOutput c;
+        for (size_t row = 0; row < n; ++row)
+            for (size_t col = 0; col < n; ++col) {
+                double sum = 0;
+                for (size_t k = 0; k < n; ++k)
+                    sum += double(a[row * n + k]) * double(b[k * n + col]);
+                c.values.push_back(sum);
+            }
+        c.tolerance = 1e-3;
+        expected["C"] = c;
+    } else if (file == "image_blur.clwb") {
+        const engine::SessionBuffer& picture = bufferOf(session, "picture");
+        const std::vector<unsigned char> pixels = filledBytes(picture);
+        const long width = long(picture.shape[0]);
+        const long height = long(picture.shape[1]);
+        ExpectedOutput blurred;
+        for (long y = 0; y < height; ++y)
+            for (long x = 0; x < width; ++x)
+                for (int channel = 0; channel < 4; ++channel) {
+                    double sum = 0;
+                    for (long dy = -1; dy <= 1; ++dy)
+                        for (long dx = -1; dx <= 1; ++dx) {
+                            const long sx = std::clamp(x + dx, 0L, width - 1);
+                            const long sy = std::clamp(y + dy, 0L, height - 1);
+                            sum += pixels[size_t((sy * width + sx) * 4 + channel)] / 255.0;
+                        }
+                    blurred.values.push_back(sum / 9.0);
+                }
+        blurred.tolerance = 1e-4;
+        expected["blurred"] = blurred;
+    } else if (file == "reduction.clwb") {
+        const auto in = filledFloats(bufferOf(session, "in"));
+        const size_t groups = bufferOf(session, "partial").shape[0];
+        const size_t group = in.size() / groups;
+        ExpectedOutput partial;
+        for (size_t g = 0; g < groups; ++g) {
+            double sum = 0;
+            for (size_t i = 0; i < group; ++i)
+                sum += in[g * group + i];
+            partial.values.push_back(sum);
+        }
+        partial.tolerance = 1e-3;
+        expected["partial"] = partial;
+    } else if (file == "race.clwb") {
+        const double items = double(session.launches.at(0).global.at(0));
+        expected["fixed"] = ExpectedOutput{{items}, 0, false};
+        expected["racy"] = ExpectedOutput{{items}, 0, true};
+    } else {
+        throw std::runtime_error("no expectation for the sample " + file);
+    }
+    return expected;
+}
+
+} // namespace clw::test
