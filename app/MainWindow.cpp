@@ -387,6 +387,7 @@ void MainWindow::showBuffers(const QStringList& names) {
             format = formatOf(*buffer);
         m_bufferInspector->addBuffer(name, session.bufferSource(name), format);
         m_bufferInspector->setPrevious(name, session.previousSource(name));
+        m_bufferInspector->setBeforeLaunch(name, session.initialSource(name));
     }
     if (names.isEmpty())
         return;

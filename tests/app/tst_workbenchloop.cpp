@@ -237,11 +237,22 @@ void TestWorkbenchLoop::secondRunHasPreviousContents() {
     ui::BufferInspector* inspector = window.bufferInspector();
     inspector->showBuffer(QStringLiteral("c"));
     ui::DiffPanel* diff = inspector->diff();
-    QCOMPARE(diff->referenceBox()->itemText(0), QStringLiteral("Previous contents of c"));
+    QCOMPARE(diff->referenceBox()->itemText(1), QStringLiteral("Previous contents of c"));
+    diff->referenceBox()->setCurrentIndex(1);
+    diff->compare();
+    QTRY_VERIFY_WITH_TIMEOUT(diff->result() != nullptr, 20000);
+    QCOMPARE(diff->result()->changed(), std::uint64_t(1023));
+
+    // And what c held before the launch: zeros, its fill rule; every element but c[0] differs.
+    QCOMPARE(diff->referenceBox()->itemText(0), QStringLiteral("c before the last launch"));
     diff->referenceBox()->setCurrentIndex(0);
     diff->compare();
     QTRY_VERIFY_WITH_TIMEOUT(diff->result() != nullptr, 20000);
     QCOMPARE(diff->result()->changed(), std::uint64_t(1023));
+    const auto initial = session.initialSource(QStringLiteral("c"));
+    QVERIFY(initial);
+    QCOMPARE(readValues(*initial, "float"), std::vector<double>(1024, 0.0));
+    QCOMPARE(readValues(*session.initialSource(QStringLiteral("a")), "float")[7], 7.0);
 }
 
 QTEST_MAIN(TestWorkbenchLoop)

@@ -249,6 +249,8 @@ void BufferInspector::formatApplied() {
 void BufferInspector::updateReferences() {
     std::vector<DiffPanel::Reference> references;
     const QString shown = currentBuffer();
+    if (const Entry* entry = current(); entry && entry->beforeLaunch)
+        references.push_back({tr("%1 before the last launch").arg(shown), entry->beforeLaunch});
     if (const Entry* entry = current(); entry && entry->snapshot)
         references.push_back({tr("Previous contents of %1").arg(shown), entry->snapshot});
     for (const auto& [name, entry] : m_entries)
@@ -287,6 +289,14 @@ void BufferInspector::setPrevious(const QString& name, std::shared_ptr<BufferSou
     it->second.snapshot = std::move(previous);
     updateReferences();
     Q_EMIT snapshotTaken(name);
+}
+
+void BufferInspector::setBeforeLaunch(const QString& name, std::shared_ptr<BufferSource> before) {
+    const auto it = m_entries.find(name);
+    if (it == m_entries.end())
+        return;
+    it->second.beforeLaunch = std::move(before);
+    updateReferences();
 }
 
 void BufferInspector::refresh(const QString& name) {

@@ -55,6 +55,8 @@ public:
     // Sets a buffer's "previous contents" for the diff to `previous` (the same buffer of the run
     // before, which the run left alone): no copy is made.
     void setPrevious(const QString& name, std::shared_ptr<BufferSource> previous);
+    // Sets what a buffer held before the last launch (the diff offers it first).
+    void setBeforeLaunch(const QString& name, std::shared_ptr<BufferSource> before);
     // A launch or another panel changed a buffer: the views read it again.
     void refresh(const QString& name);
 
@@ -78,6 +80,7 @@ private:
         std::shared_ptr<BufferSource> source;
         std::shared_ptr<BufferSource> snapshot;
         engine::ElementFormat format;
+        std::shared_ptr<BufferSource> beforeLaunch;
     };
 
     void applyFormat(const engine::ElementFormat& format);

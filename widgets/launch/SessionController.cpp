@@ -72,6 +72,7 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_nextRunId = 1;
     m_sources.clear();
     m_previous.clear();
+    m_initial.clear();
     m_state.reset();
     setModified(false);
     Q_EMIT sessionOpened();
@@ -348,6 +349,7 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
     if (!outcome.sources.empty()) {
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
+        m_initial = std::move(outcome.initial);
         Q_EMIT buffersReady(bufferNames());
     }
     if (!outcome.errorWhere.isEmpty())
@@ -387,6 +389,11 @@ QStringList SessionController::bufferNames() const {
 std::shared_ptr<BufferSource> SessionController::bufferSource(const QString& name) const {
     const auto found = m_sources.find(name);
     return found == m_sources.end() ? nullptr : found->second;
+}
+
+std::shared_ptr<BufferSource> SessionController::initialSource(const QString& name) const {
+    const auto found = m_initial.find(name);
+    return found == m_initial.end() ? nullptr : found->second;
 }
 
 std::shared_ptr<BufferSource> SessionController::previousSource(const QString& name) const {

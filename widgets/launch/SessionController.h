@@ -114,6 +114,8 @@ public:
     QStringList bufferNames() const;
     std::shared_ptr<BufferSource> bufferSource(const QString& name) const;
     std::shared_ptr<BufferSource> previousSource(const QString& name) const;
+    // What the buffer held before the latest run's launches (its initial contents).
+    std::shared_ptr<BufferSource> initialSource(const QString& name) const;
 
 Q_SIGNALS:
     void sessionOpened();
@@ -159,6 +161,7 @@ private:
     std::shared_ptr<SessionDeviceState> m_state;
     std::map<QString, std::shared_ptr<BufferSource>> m_sources;
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
+    std::map<QString, std::shared_ptr<BufferSource>> m_initial;
     quint64 m_activeJob = 0;
     bool m_buildAgain = false; // build() was asked for while busy
     // Counts sessions opened and devices chosen: a job's result of an older one is dropped.

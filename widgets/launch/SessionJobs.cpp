@@ -3,6 +3,7 @@
 #include "SessionDeviceState.h"
 #include "bridge/DeviceBufferSource.h"
 #include "bridge/ImageSource.h"
+#include "bridge/InitialContentsSource.h"
 #include "bridge/JobContext.h"
 
 #include "clw/engine/BuildRequest.h"
@@ -128,20 +129,22 @@ void rankSweep(SweepResult& sweep) {
     }
 }
 
-std::map<QString, std::shared_ptr<BufferSource>> sourcesOf(const SessionDeviceState& state) {
-    std::map<QString, std::shared_ptr<BufferSource>> sources;
-    const engine::SessionResources& resources = *state.resources;
-    for (const engine::SessionBuffer& buffer : resources.session().buffers) {
+// The run's buffers, and their initial contents, as inspector sources.
+void collectSources(const SessionDeviceState& state, RunOutcome& outcome) {
+    const std::shared_ptr<const engine::SessionResources> resources = state.resources;
+    for (const engine::SessionBuffer& buffer : resources->session().buffers) {
         const QString name = qs(buffer.name);
+        std::shared_ptr<BufferSource> source;
         if (buffer.image)
-            sources[name] =
-                ImageSource::open(resources.image(buffer.name), state.launches->queue());
+            source = ImageSource::open(resources->image(buffer.name), state.launches->queue());
         else
-            sources[name] = std::make_shared<DeviceBufferSource>(resources.buffer(buffer.name),
-                                                                 state.launches->queue(),
-                                                                 resources.byteSize(buffer.name));
+            source = std::make_shared<DeviceBufferSource>(resources->buffer(buffer.name),
+                                                          state.launches->queue(),
+                                                          resources->byteSize(buffer.name));
+        outcome.initial[name] =
+            std::make_shared<InitialContentsSource>(resources, buffer, source->size());
+        outcome.sources[name] = std::move(source);
     }
-    return sources;
 }
 
 } // namespace
@@ -261,7 +264,7 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
             outcome.errorWhere = QStringLiteral("launch %1")
                                      .arg(qs(launch.name.empty() ? launch.kernel : launch.name));
             outcome.error = error;
-            outcome.sources = sourcesOf(state);
+            collectSources(state, outcome);
             return outcome;
         }
     }
@@ -310,7 +313,7 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
         outcome.sweep = std::move(sweep);
     }
     progress(QStringLiteral("Done"), total, total);
-    outcome.sources = sourcesOf(state);
+    collectSources(state, outcome);
     return outcome;
 }
 

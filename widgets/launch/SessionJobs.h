@@ -46,8 +46,9 @@ struct RunOutcome {
     std::optional<SweepResult> sweep;
     QString errorWhere; // empty when everything ran
     QString error;
-    // The run's buffers as inspector sources, by name.
+    // The run's buffers as inspector sources, by name, and what each held before the launches.
     std::map<QString, std::shared_ptr<BufferSource>> sources;
+    std::map<QString, std::shared_ptr<BufferSource>> initial;
 };
 
 using ProgressFn = std::function<void(const QString& what, int done, int total)>;
