@@ -45,8 +45,8 @@ struct SessionBuffer {
     bool output = true;
 
     struct Image {
-        std::string type = "image2d_t";              // image1d_t, image2d_t, image3d_t
-        std::string channelOrder = "CL_RGBA";        // as ImageFormat.h names them
+        std::string type = "image2d_t";       // image1d_t, image2d_t, image3d_t
+        std::string channelOrder = "CL_RGBA"; // as ImageFormat.h names them
         std::string channelType = "CL_UNORM_INT8";
         friend bool operator==(const Image&, const Image&) = default;
     };
