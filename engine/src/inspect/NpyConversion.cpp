@@ -5,17 +5,6 @@
 
 namespace clw::engine {
 
-namespace {
-
-std::string shapeText(const std::vector<size_t>& shape) {
-    std::string text;
-    for (size_t axis : shape)
-        text += (text.empty() ? "" : " x ") + std::to_string(axis);
-    return text.empty() ? "a scalar" : text;
-}
-
-} // namespace
-
 std::vector<size_t> NpyConversion::arrayShape(const ElementLayout& layout,
                                               const BufferShape& shape) {
     std::vector<size_t> axes;
@@ -56,7 +45,7 @@ std::vector<unsigned char> NpyConversion::fromArray(const NpyArray& array,
     const NpyType wanted = arrayType(layout);
     const size_t columns = size_t(layout.columnCount());
     const std::string held =
-        std::string(npyTypeName(array.type)) + " (" + shapeText(array.shape) + ")";
+        std::string(npyTypeName(array.type)) + " (" + npyShapeText(array.shape) + ")";
     const std::string shown = std::to_string(elements) + " elements of " + layout.name() +
                               (columns > 1 ? " (" + std::string(npyTypeName(wanted)) + " x " +
                                                  std::to_string(columns) + ")"

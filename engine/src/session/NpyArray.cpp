@@ -88,6 +88,13 @@ bool npyIsFloat(NpyType type) {
     return type == NpyType::Float16 || type == NpyType::Float32 || type == NpyType::Float64;
 }
 
+std::string npyShapeText(const std::vector<size_t>& shape) {
+    std::string text;
+    for (size_t axis : shape)
+        text += (text.empty() ? "" : " x ") + std::to_string(axis);
+    return text.empty() ? "a scalar" : text;
+}
+
 bool npyIsSigned(NpyType type) {
     return type == NpyType::Int8 || type == NpyType::Int16 || type == NpyType::Int32 ||
            type == NpyType::Int64 || npyIsFloat(type);

@@ -17,13 +17,6 @@ namespace clw::engine {
 
 namespace {
 
-std::string shapeText(const std::vector<size_t>& shape) {
-    std::string text;
-    for (size_t axis : shape)
-        text += (text.empty() ? "" : " x ") + std::to_string(axis);
-    return text.empty() ? "a scalar" : text;
-}
-
 // A struct's data file holds its elements' bytes as they lie in the buffer, padding included:
 // uint8 of (count, size) as read() writes it, or flat.
 std::vector<unsigned char> structBytes(const NpyArray& array, const ElementLayout& layout,
@@ -31,12 +24,12 @@ std::vector<unsigned char> structBytes(const NpyArray& array, const ElementLayou
     const std::uint64_t wanted = count * layout.size();
     if (array.type != NpyType::UInt8 && array.type != NpyType::Int8)
         throw ImportError("the file holds " + std::string(npyTypeName(array.type)) + " (" +
-                          shapeText(array.shape) + "); a buffer of " + layout.name() +
+                          npyShapeText(array.shape) + "); a buffer of " + layout.name() +
                           " takes its elements' bytes as uint8 (" + std::to_string(count) + " x " +
                           std::to_string(layout.size()) + ")");
     if (array.count() != wanted)
         throw ImportError("the file holds " + std::to_string(array.count()) + " bytes (" +
-                          shapeText(array.shape) + "); the buffer " + std::to_string(count) +
+                          npyShapeText(array.shape) + "); the buffer " + std::to_string(count) +
                           " elements of " + layout.name() + " = " + std::to_string(wanted) +
                           " bytes");
     return array.data;

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,6 +42,8 @@ std::optional<NpyType> npyTypeFromName(std::string_view name);
 std::optional<NpyType> npyTypeOf(ScalarType type);
 bool npyIsFloat(NpyType type);
 bool npyIsSigned(NpyType type);
+// "1024", "48 x 64 x 4", "a scalar": a shape for messages.
+std::string npyShapeText(const std::vector<size_t>& shape);
 
 struct NpyArray {
     NpyType type = NpyType::UInt8;
