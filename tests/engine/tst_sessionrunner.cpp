@@ -663,6 +663,12 @@ __kernel void k(__global int* out, __local int* scratch, sampler_t s, read_only 
         session.buffers.back().image->type = "image3d_t";
         CLW_EXPECT_MESSAGE(failureOf(builds(), session, device), "image 'picture'", "image3d_t",
                            "3 sizes");
+        // A shape whose bytes wrap around 64 bits is refused before anything is allocated.
+        session = vectorAddSession();
+        session.buffers[0].shape = {(std::uint64_t(1) << 62) + 1};
+        session.buffers[0].init.fill.kind = FillSpec::Kind::Ramp;
+        CLW_EXPECT_MESSAGE(failureOf(builds(), session, device), "buffer 'a'",
+                           "more than any memory holds", "make its shape smaller");
     }
 
     void kernelThatDoesNotCompile() {

@@ -43,7 +43,7 @@ std::vector<unsigned char> SessionResources::initialContents(const SessionBuffer
     const ElementLayout layout =
         known != m_layouts.end() ? known->second : detail::bufferLayout(buffer);
     const std::uint64_t count = buffer.elementCount();
-    std::vector<unsigned char> bytes(size_t(count * layout.size()));
+    std::vector<unsigned char> bytes(detail::bufferBytes(buffer, layout));
     if (buffer.init.kind == SessionInit::Kind::Fill) {
         try {
             // For an image the elements are pixels: the constructor checked that the type has

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <limits>
 
 namespace clw::engine::detail {
 
@@ -52,6 +53,15 @@ ElementLayout bufferLayout(const SessionBuffer& buffer) {
         throw SessionError(bufferLabel(buffer) + ": type '" + buffer.elementType +
                            "' does not read: " + error.what());
     }
+}
+
+size_t bufferBytes(const SessionBuffer& buffer, const ElementLayout& layout) {
+    const std::uint64_t count = buffer.elementCount();
+    if (layout.size() == 0 || count > std::numeric_limits<size_t>::max() / layout.size())
+        throw SessionError(bufferLabel(buffer) + ": " + std::to_string(count) + " elements of " +
+                           std::to_string(layout.size()) +
+                           " bytes are more than any memory holds; make its shape smaller");
+    return size_t(count * layout.size());
 }
 
 bool isScalarOrVector(const ElementLayout& layout) {

@@ -17,6 +17,9 @@ std::string launchLabel(const SessionLaunch& launch);
 
 // The element (an image's pixel) as ElementLayout::parse reads `elementType`.
 ElementLayout bufferLayout(const SessionBuffer& buffer);
+// elementCount() x the element size; throws SessionError when that does not fit in memory's
+// size type (a shape of 2^62 floats), before anything is allocated.
+size_t bufferBytes(const SessionBuffer& buffer, const ElementLayout& layout);
 // True for a scalar or an OpenCL vector (whose .npy form is a dtype and a component axis), false
 // for a struct, which travels as bytes.
 bool isScalarOrVector(const ElementLayout& layout);

@@ -116,6 +116,7 @@ SessionResources::SessionResources(const Context& context, const Session& sessio
         if (buffer.elementCount() == 0)
             throw SessionError(label + ": its shape holds no element; give every size above 0");
         const ElementLayout layout = detail::bufferLayout(buffer);
+        const size_t bytes = detail::bufferBytes(buffer, layout);
         const cl_mem_flags flags = detail::accessFlags(buffer);
         if (buffer.image) {
             const cl_image_format format = detail::imageFormat(buffer);
@@ -134,7 +135,7 @@ SessionResources::SessionResources(const Context& context, const Session& sessio
             m_memory[buffer.name] = image;
             m_images[buffer.name] = std::move(image);
         } else {
-            Buffer created(m_context, flags, size_t(buffer.elementCount() * layout.size()));
+            Buffer created(m_context, flags, bytes);
             m_memory[buffer.name] = created;
             m_buffers[buffer.name] = std::move(created);
         }
@@ -242,7 +243,7 @@ NpyArray SessionResources::read(const std::string& name, const CommandQueue& que
     const SessionBuffer& buffer = *m_session.findBuffer(name);
     const ElementLayout& layout = m_layouts.at(name);
     const std::uint64_t count = buffer.elementCount();
-    std::vector<unsigned char> bytes(size_t(count * layout.size()));
+    std::vector<unsigned char> bytes(detail::bufferBytes(buffer, layout));
     if (buffer.image) {
         const Size3 region{size_t(detail::shapeWidth(buffer)), size_t(detail::shapeHeight(buffer)),
                            size_t(detail::shapeDepth(buffer))};
