@@ -100,8 +100,6 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(m_deviceBrowser, &ui::DeviceBrowserPanel::probeFailed, this,
             &MainWindow::showProbeError);
     connect(&m_context, &WorkbenchContext::devicesChanged, this, &MainWindow::showDevices);
-    // Offer what a crash left behind once the window is up.
-    QTimer::singleShot(0, m_sessions, &SessionWorkflow::recoverUntitled);
 }
 
 MainWindow::~MainWindow() = default;
@@ -366,7 +364,7 @@ void MainWindow::showDevices() {
 void MainWindow::chooseDevice(int index) {
     const QString name = m_deviceCombo->itemData(index).toString();
     m_context.settings().setValue(QString::fromLatin1(kDeviceKey), name);
-    m_context.session().chooseDevice(name);
+    m_context.session().chooseDevice(name, true);
     showDevices();
 }
 

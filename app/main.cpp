@@ -85,9 +85,12 @@ int runGui(int argc, char** argv) {
     clw::app::WorkbenchContext context;
     clw::app::MainWindow window(context);
     window.show();
-    // A session that does not open leaves the sample open and says why (a message box).
+    // A session that does not open leaves the sample open and says why (a message box). Without
+    // one, an unsaved session that a crash left behind is offered back.
     if (!sessionFile.isEmpty())
         window.sessions()->open(sessionFile);
+    else
+        window.sessions()->recoverUntitled();
     return QApplication::exec();
 }
 

@@ -92,10 +92,9 @@ void SessionWorkflow::newSession(const QString& kernelText, const QString& kerne
 }
 
 bool SessionWorkflow::open(const QString& requested) {
-    if (!maybeSave())
-        return false;
+    // The file first: cancelling the dialog must leave the open session (and its autosave) be.
     const QString path = requested.isEmpty() ? chooseFile(false, m_controller.folder()) : requested;
-    if (path.isEmpty())
+    if (path.isEmpty() || !maybeSave())
         return false;
     engine::SessionFile::ReadResult read;
     try {
@@ -246,8 +245,12 @@ bool SessionWorkflow::writeSession(const QString& path) {
                 if (buffer.init.kind != engine::SessionInit::Kind::File)
                     continue;
                 const QString source = QDir(oldFolder).filePath(qs(buffer.init.file));
-                if (QFileInfo::exists(source))
-                    dataFiles[buffer.init.file] = engine::NpyFile::read(fsPath(source));
+                if (!QFileInfo::exists(source))
+                    throw engine::SessionError(
+                        "buffer '" + buffer.name + "': its data file " + source.toStdString() +
+                        " is missing, so the copy would not run; put it back or give the "
+                        "buffer a fill rule");
+                dataFiles[buffer.init.file] = engine::NpyFile::read(fsPath(source));
             }
         }
         engine::SessionFile::write(fsPath(path), session, dataFiles);
@@ -301,7 +304,7 @@ bool SessionWorkflow::autosave() {
 bool SessionWorkflow::recoverUntitled() {
     const QString folder = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
     const QString path = QDir(folder).filePath(QStringLiteral("untitled.clwb.autosave"));
-    if (!QFileInfo::exists(path))
+    if (!QFileInfo::exists(path) || !maybeSave())
         return false;
     const auto answer =
         ask(tr("Recover the session?"),

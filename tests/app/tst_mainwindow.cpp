@@ -4,6 +4,7 @@
 #include "WorkbenchContext.h"
 #include "devices/DeviceBrowserPanel.h"
 #include "inspector/BufferInspector.h"
+#include "launch/SessionController.h"
 #include "models/BufferTableModel.h"
 #include "models/DeviceListModel.h"
 
@@ -40,7 +41,13 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     app::WorkbenchContext context;
     QCOMPARE(context.settings().value(QStringLiteral("settingsVersion")).toInt(),
              app::WorkbenchContext::kSettingsVersion);
+    // The device chosen last time is chosen again, without touching the sample session.
+    context.settings().setValue(QStringLiteral("session/device"),
+                                QString::fromStdString(device.name()));
     app::MainWindow window(context);
+    QCOMPARE(context.session().deviceName(), QString::fromStdString(device.name()));
+    QVERIFY(!context.session().isModified());
+    QVERIFY(context.session().session().devices.empty());
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
 
@@ -81,8 +88,8 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     };
     QTRY_VERIFY_WITH_TIMEOUT(listed(), 60000);
     QVERIFY(context.hasDevices());
-    const QString defaultName = QString::fromStdString(engine::defaultDevice()->name());
-    QTRY_COMPARE(window.deviceStatus(), QStringLiteral("Device: ") + defaultName);
+    QTRY_COMPARE(window.deviceStatus(),
+                 QStringLiteral("Device: ") + QString::fromStdString(device.name()));
 }
 
 QTEST_MAIN(TestMainWindow)

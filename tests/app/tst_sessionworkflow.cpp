@@ -92,6 +92,7 @@ private Q_SLOTS:
     void init();
     void roundTripsThroughSaveAndOpen();
     void editsGoIntoTheSession();
+    void deviceChoiceTravelsWithTheSession();
     void saveAsTakesTheDataFiles();
     void badFilesOpenNothing_data();
     void badFilesOpenNothing();
@@ -177,6 +178,25 @@ void TestSessionWorkflow::editsGoIntoTheSession() {
     const auto read = engine::SessionFile::read(file.toStdString());
     QVERIFY(read.session.sources.files[0].text.ends_with("// edited\n"));
     QCOMPARE(read.session.options, std::string("-DTWO=2"));
+}
+
+void TestSessionWorkflow::deviceChoiceTravelsWithTheSession() {
+    Fixture f;
+    const QString file = path(QStringLiteral("device.clwb"));
+    writeRichSession(file);
+    QVERIFY(f.workflow.open(file));
+    // Chosen in the status bar: the session keeps it, as `clworkbench run` reads it.
+    f.session().chooseDevice(QStringLiteral("pthread"), true);
+    QVERIFY(f.session().isModified());
+    QCOMPARE(f.session().session().devices, std::vector<std::string>{"pthread"});
+    QVERIFY(f.workflow.save());
+    // A remembered choice alone changes nothing in a session; opening one that names a device
+    // chooses that device.
+    f.session().chooseDevice(QString());
+    QVERIFY(!f.session().isModified());
+    QVERIFY(f.workflow.open(file));
+    QCOMPARE(f.session().deviceName(), QStringLiteral("pthread"));
+    QVERIFY(!f.session().isModified());
 }
 
 void TestSessionWorkflow::saveAsTakesTheDataFiles() {

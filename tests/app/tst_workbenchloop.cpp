@@ -101,6 +101,7 @@ void TestWorkbenchLoop::runsEachSample_data() {
 void TestWorkbenchLoop::runsEachSample() {
     QFETCH(QString, file);
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device);
     app::WorkbenchContext context;
     app::MainWindow window(context);
     answerEveryQuestion(window);
@@ -206,6 +207,7 @@ void TestWorkbenchLoop::runsEachSample() {
 
 void TestWorkbenchLoop::secondRunHasPreviousContents() {
     CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device);
     app::WorkbenchContext context;
     app::MainWindow window(context);
     answerEveryQuestion(window);

@@ -4,6 +4,7 @@
 #include "SessionJobs.h"
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/ProgressRelay.h"
 
 #include "clw/engine/DeviceSelection.h"
 #include "clw/engine/LaunchService.h"
@@ -33,6 +34,19 @@ engine::Device resolveDevice(const engine::Device& device, const std::string& na
 }
 } // namespace
 
+// Engine objects are let go on a worker: the last reference to a session's device state joins
+// its launch service's thread and finishes its queue, which the GUI thread never waits for.
+void SessionController::releaseOnWorker(std::shared_ptr<SessionDeviceState> state,
+                                        std::vector<SourceMap> sources) {
+    struct Held {
+        std::shared_ptr<SessionDeviceState> state;
+        std::vector<SourceMap> sources;
+    };
+    auto held = std::make_shared<Held>(Held{std::move(state), std::move(sources)});
+    m_bridge.run(
+        nullptr, [held](const JobContext&) { *held = Held(); }, [](JobResult<Done>) {});
+}
+
 SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
     : device(chosen)
     , context(chosen)
@@ -42,11 +56,15 @@ SessionController::SessionController(EngineBridge& bridge, engine::BuildService&
                                      QObject* parent)
     : QObject(parent)
     , m_bridge(bridge)
-    , m_builds(builds) {}
+    , m_builds(builds)
+    , m_relay(ProgressRelay::create(this)) {}
 
 SessionController::~SessionController() {
+    m_relay->close();
     if (m_activeJob)
         m_bridge.cancel(m_activeJob);
+    releaseOnWorker(std::move(m_state),
+                    {std::move(m_sources), std::move(m_previous), std::move(m_initial)});
 }
 
 QString SessionController::folder() const {
@@ -70,11 +88,17 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_limits.clear();
     m_history.clear();
     m_nextRunId = 1;
+    releaseOnWorker(std::move(m_state),
+                    {std::move(m_sources), std::move(m_previous), std::move(m_initial)});
     m_sources.clear();
     m_previous.clear();
     m_initial.clear();
     m_state.reset();
     setModified(false);
+    // The device the session names, as `clworkbench run` takes it; else the one chosen before.
+    if (!m_session.devices.empty() &&
+        QString::fromStdString(m_session.devices.front()) != m_deviceName)
+        setDevice(engine::Device(), QString::fromStdString(m_session.devices.front()));
     Q_EMIT sessionOpened();
     Q_EMIT kernelsChanged();
     Q_EMIT historyChanged();
@@ -160,20 +184,22 @@ void SessionController::setDevice(const engine::Device& device, const QString& n
     abandonJob();
     m_device = device;
     m_deviceName = name;
-    m_state.reset(); // created on the next job's worker
+    releaseOnWorker(std::move(m_state), {}); // a new one is made on the next job's worker
+    m_state.reset();
     m_kernels.clear();
     m_limits.clear();
-    const std::vector<std::string> choice{name.toStdString()};
-    if (!name.isEmpty() && m_session.devices != choice) {
-        m_session.devices = choice;
-        edited();
-    }
     Q_EMIT deviceChanged(name);
     Q_EMIT kernelsChanged();
 }
 
-void SessionController::chooseDevice(const QString& name) {
+void SessionController::chooseDevice(const QString& name, bool recordInSession) {
     setDevice(engine::Device(), name);
+    const std::vector<std::string> choice =
+        name.isEmpty() ? std::vector<std::string>{} : std::vector<std::string>{name.toStdString()};
+    if (recordInSession && m_session.devices != choice) {
+        m_session.devices = choice;
+        edited();
+    }
 }
 
 bool SessionController::hasDevice() const {
@@ -181,7 +207,8 @@ bool SessionController::hasDevice() const {
 }
 
 bool SessionController::isBuilt() const {
-    return m_state && !m_kernels.empty() && !m_state->needsBuild(m_session);
+    // The state is only read while no job may be writing it.
+    return !m_busy && m_state && !m_kernels.empty() && !m_state->needsBuild(m_session);
 }
 
 const engine::KernelSignature* SessionController::kernel(const std::string& name) const {
@@ -230,8 +257,11 @@ void SessionController::build() {
             return Built{state, summary};
         },
         [this, generation = m_generation](JobResult<Built> result) {
-            if (generation != m_generation)
-                return; // another session or device meanwhile
+            if (generation != m_generation) { // another session or device meanwhile
+                if (result)
+                    releaseOnWorker(std::move(result.value().state), {});
+                return;
+            }
             m_activeJob = 0;
             setBusy(false);
             if (m_buildAgain) { // the sources changed while it built
@@ -239,15 +269,18 @@ void SessionController::build() {
                 QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
             }
             if (!result) {
+                syncKernels(); // the job may have changed the program before it stopped
+                if (result.error().kind == JobError::Kind::Cancelled) {
+                    Q_EMIT errorOccurred(QStringLiteral("build"), tr("The build was cancelled."));
+                    return;
+                }
                 Q_EMIT buildFinished(false, result.error().message);
                 Q_EMIT errorOccurred(QStringLiteral("build"), result.error().message);
                 return;
             }
             Built& built = result.value();
             m_state = built.state;
-            m_kernels = m_state->kernels;
-            m_limits = m_state->limits;
-            Q_EMIT kernelsChanged();
+            syncKernels();
             Q_EMIT buildFinished(built.summary.ok, built.summary.message);
             if (!built.summary.ok)
                 Q_EMIT errorOccurred(QStringLiteral("build"), built.summary.message);
@@ -289,32 +322,35 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     const engine::Device device = m_device;
     const std::string deviceName = m_deviceName.toStdString();
     engine::BuildService* builds = &m_builds;
-    QPointer<SessionController> self(this);
     struct Ran {
         std::shared_ptr<SessionDeviceState> state;
         RunOutcome outcome;
     };
     m_activeJob = m_bridge.run(
         this,
-        [state, device, deviceName, plan = std::move(plan), builds,
-         self](const JobContext& job) mutable {
+        [this, state, device, deviceName, plan = std::move(plan), builds, relay = m_relay,
+         generation = m_generation](const JobContext& job) mutable {
             if (!state)
                 state = std::make_shared<SessionDeviceState>(resolveDevice(device, deviceName));
-            const ProgressFn progress = [self](const QString& what, int done, int total) {
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, what, done, total] {
-                        if (self)
-                            Q_EMIT self->progress(what, done, total);
-                    },
-                    Qt::QueuedConnection);
+            // Only posts: `this` is touched on its own thread, while it lives (the relay).
+            const ProgressFn progress = [this, relay, generation](const QString& what, int done,
+                                                                  int total) {
+                relay->post([this, generation, what, done, total] {
+                    if (generation == m_generation)
+                        Q_EMIT this->progress(what, done, total);
+                });
             };
             RunOutcome outcome = runSessionPlan(*state, plan, *builds, job, progress);
             return Ran{state, std::move(outcome)};
         },
         [this, generation = m_generation](JobResult<Ran> result) {
-            if (generation != m_generation)
-                return; // another session or device meanwhile
+            if (generation != m_generation) { // another session or device meanwhile
+                if (result)
+                    releaseOnWorker(std::move(result.value().state),
+                                    {std::move(result.value().outcome.sources),
+                                     std::move(result.value().outcome.initial)});
+                return;
+            }
             m_activeJob = 0;
             setBusy(false);
             if (m_buildAgain) {
@@ -322,6 +358,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
             }
             if (!result) {
+                syncKernels(); // a build inside the run may have changed the program
                 Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
                 return;
             }
@@ -332,9 +369,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
 void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome) {
     m_state = std::move(state);
     if (outcome.build) {
-        m_kernels = m_state->kernels;
-        m_limits = m_state->limits;
-        Q_EMIT kernelsChanged();
+        syncKernels();
         Q_EMIT buildFinished(outcome.build->ok, outcome.build->message);
     }
     for (RunRecord& record : outcome.records) {
@@ -347,6 +382,7 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
     if (outcome.sweep)
         Q_EMIT sweepFinished(*outcome.sweep);
     if (!outcome.sources.empty()) {
+        releaseOnWorker(nullptr, {std::move(m_previous)});
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
         m_initial = std::move(outcome.initial);
@@ -354,6 +390,12 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
     }
     if (!outcome.errorWhere.isEmpty())
         Q_EMIT errorOccurred(outcome.errorWhere, outcome.error);
+}
+
+void SessionController::syncKernels() {
+    m_kernels = m_state ? m_state->kernels : std::vector<engine::KernelSignature>{};
+    m_limits = m_state ? m_state->limits : std::map<std::string, engine::KernelLimits>{};
+    Q_EMIT kernelsChanged();
 }
 
 void SessionController::cancel() {

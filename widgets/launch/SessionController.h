@@ -32,6 +32,7 @@ namespace clw::ui {
 
 class BufferSource;
 class EngineBridge;
+class ProgressRelay;
 struct RunOutcome;
 struct SessionDeviceState;
 
@@ -74,8 +75,10 @@ public:
     // --device takes it).
     void setDevice(const engine::Device& device, const QString& name);
     // The same by name only (a substring of the platform or device name; empty: the default
-    // device), found on a worker when the next build or run starts.
-    void chooseDevice(const QString& name);
+    // device), found on a worker when the next build or run starts. With `recordInSession` the
+    // session keeps the choice (its `devices`, as `clworkbench run` reads it). Opening a session
+    // that names a device chooses it.
+    void chooseDevice(const QString& name, bool recordInSession = false);
     bool hasDevice() const;
     QString deviceName() const { return m_deviceName; }
 
@@ -141,8 +144,11 @@ private:
     void setModified(bool modified);
     void setBusy(bool busy);
     void edited();
+    using SourceMap = std::map<QString, std::shared_ptr<BufferSource>>;
     void startRun(RunRecord::Mode mode, int launchIndex, int times);
     void abandonJob();
+    void syncKernels();
+    void releaseOnWorker(std::shared_ptr<SessionDeviceState> state, std::vector<SourceMap> sources);
     void finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome);
 
     EngineBridge& m_bridge;
@@ -163,7 +169,8 @@ private:
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
     std::map<QString, std::shared_ptr<BufferSource>> m_initial;
     quint64 m_activeJob = 0;
-    bool m_buildAgain = false; // build() was asked for while busy
+    std::shared_ptr<ProgressRelay> m_relay; // progress from workers, closed when this goes
+    bool m_buildAgain = false;              // build() was asked for while busy
     // Counts sessions opened and devices chosen: a job's result of an older one is dropped.
     quint64 m_generation = 0;
 };

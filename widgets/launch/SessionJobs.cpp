@@ -165,7 +165,10 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     const engine::BuildOutcome outcome = builds.build(request);
     BuildSummary summary;
     if (!outcome.error.empty()) {
-        summary.message = QStringLiteral("The build did not run: %1").arg(qs(outcome.error));
+        summary.message =
+            QStringLiteral("The build did not run: %1. Check the device in the status "
+                           "bar and the build options.")
+                .arg(qs(outcome.error));
         return summary;
     }
     const engine::DeviceBuildOutcome* device = outcome.forDevice(state.device);
@@ -173,7 +176,9 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
         summary.message = device ? QStringLiteral("The build failed: %1. Fix it in the editor "
                                                   "(the Diagnostics panel lists every message).")
                                        .arg(firstError(*device))
-                                 : QStringLiteral("The build gave no result for the device.");
+                                 : QStringLiteral("The build gave no result for the device: choose "
+                                                  "another in the status bar, or refresh the "
+                                                  "Devices panel.");
         return summary;
     }
     state.program = device->program;
