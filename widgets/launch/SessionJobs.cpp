@@ -106,6 +106,37 @@ RunRecord runLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
     return record;
 }
 
+// "Run N times" in batches, so that Cancel takes effect between them and progress shows; the
+// batches' timings make one record.
+RunRecord runRepeatedLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
+                            engine::SessionLaunch launch, const JobContext& job,
+                            const ProgressFn& progress) {
+    constexpr int kBatch = 64;
+    const int times = std::max(1, plan.times);
+    const engine::SessionLaunch configured = launch; // what Restore puts back
+    RunRecord merged;
+    for (int done = 0; done < times && !job.isCancelled();) {
+        launch.repeat = std::min(kBatch, times - done);
+        RunRecord batch = runLaunch(state, plan, index, launch, RunRecord::Mode::RunN);
+        if (done == 0) {
+            merged = batch;
+        } else {
+            merged.ok = batch.ok;
+            merged.error = batch.error;
+            merged.kernelNs.insert(merged.kernelNs.end(), batch.kernelNs.begin(),
+                                   batch.kernelNs.end());
+            merged.commands.insert(merged.commands.end(), batch.commands.begin(),
+                                   batch.commands.end());
+        }
+        done += launch.repeat;
+        if (!batch.ok)
+            break;
+        progress(QStringLiteral("Run %1 of %2").arg(done).arg(times), done, times);
+    }
+    merged.launch = configured;
+    return merged;
+}
+
 SweepPoint sweepPoint(const RunRecord& record) {
     SweepPoint point;
     point.local = record.launch.local;
@@ -252,13 +283,12 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
         const bool target = plan.mode != RunRecord::Mode::Run && i == plan.launchIndex;
         if (target && plan.mode == RunRecord::Mode::Sweep)
             break; // the sweep below
-        if (target && plan.mode == RunRecord::Mode::RunN)
-            launch.repeat = std::max(1, plan.times);
         progress(
             QStringLiteral("Running %1").arg(qs(launch.name.empty() ? launch.kernel : launch.name)),
             i, total);
-        RunRecord record =
-            runLaunch(state, plan, i, launch, target ? plan.mode : RunRecord::Mode::Run);
+        RunRecord record = target && plan.mode == RunRecord::Mode::RunN
+                               ? runRepeatedLaunch(state, plan, i, launch, job, progress)
+                               : runLaunch(state, plan, i, launch, RunRecord::Mode::Run);
         if (outcome.records.empty())
             record.commands.insert(record.commands.begin(), uploadCommands.begin(),
                                    uploadCommands.end());
