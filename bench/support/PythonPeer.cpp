@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -24,7 +25,10 @@ def pick_device():
 
 std::optional<std::map<std::string, double>> runPythonPeer(const std::string& script,
                                                            const std::string& deviceName) {
-    char path[] = "/tmp/clw_bench_peer_XXXXXX.py";
+    // mkstemps fills in the six X's; the folder is the system's temporary one (TMPDIR).
+    std::string pattern =
+        (std::filesystem::temp_directory_path() / "clw_bench_peer_XXXXXX.py").string();
+    char* path = pattern.data();
     const int fd = mkstemps(path, 3);
     if (fd < 0) {
         std::perror("mkstemps");
