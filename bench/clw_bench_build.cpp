@@ -1,6 +1,8 @@
 // clw_bench_build (issue: builds and the binary cache), one run on one device: raw clBuildProgram
 // cold; the engine cold; the engine's warm hit from a new process; PyOpenCL's own cache hit on the
-// same source; the driver's own kernel cache hit (PoCL keeps one).
+// same source; the driver's own kernel cache hit (PoCL keeps one); and the floor under any cache
+// built on clCreateProgramWithBinary: the driver loading the same program's binary in a new
+// process through the raw C API.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 #include "PythonPeer.h"
@@ -126,11 +128,79 @@ int warmChild(const std::string& deviceName, const std::string& folder, const st
     return outcome.ok() ? 0 : 1;
 }
 
+// The child of the floor measurement: clCreateProgramWithBinary + clBuildProgram of a stored
+// binary, raw, in a new process (the driver's share of every warm hit).
+int binaryChild(const std::string& deviceName, const std::string& file) {
+    auto device = findDevice(deviceName);
+    if (!device)
+        return 1;
+    Context context(*device);
+    FILE* input = std::fopen(file.c_str(), "rb");
+    std::vector<unsigned char> binary;
+    for (int c; input && (c = std::fgetc(input)) != EOF;)
+        binary.push_back((unsigned char)c);
+    if (input)
+        std::fclose(input);
+    const unsigned char* data = binary.data();
+    const size_t size = binary.size();
+    cl_device_id id = device->get();
+    bench::Stopwatch clock;
+    cl_int status = CL_SUCCESS, code = CL_SUCCESS;
+    cl_program program =
+        clCreateProgramWithBinary(context.get(), 1, &id, &size, &data, &status, &code);
+    if (code == CL_SUCCESS)
+        code = clBuildProgram(program, 1, &id, "", nullptr, nullptr);
+    const double seconds = clock.seconds();
+    if (program)
+        clReleaseProgram(program);
+    std::printf("binary_load_s %.9f %d\n", seconds, code == CL_SUCCESS ? 1 : 0);
+    return code == CL_SUCCESS ? 0 : 1;
+}
+
+// The driver's binary of a program built from `source`, through the raw C API.
+std::vector<unsigned char> rawBinary(const Context& context, const Device& device,
+                                     const std::string& source) {
+    const char* text = source.c_str();
+    const size_t length = source.size();
+    cl_int code = CL_SUCCESS;
+    cl_program program = clCreateProgramWithSource(context.get(), 1, &text, &length, &code);
+    cl_device_id id = device.get();
+    clBuildProgram(program, 1, &id, "", nullptr, nullptr);
+    size_t size = 0;
+    clGetProgramInfo(program, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, nullptr);
+    std::vector<unsigned char> binary(size);
+    unsigned char* target = binary.data();
+    clGetProgramInfo(program, CL_PROGRAM_BINARIES, sizeof target, &target, nullptr);
+    clReleaseProgram(program);
+    return binary;
+}
+
+// Runs `command` in a new process `times` times; the median of the seconds each printed after
+// `label`, or NAN when one failed.
+double medianOfChildren(const std::string& command, const char* label, int times) {
+    std::vector<double> seconds;
+    const std::string format = std::string(label) + " %lf %d";
+    for (int i = 0; i < times; ++i) {
+        FILE* child = popen(command.c_str(), "r");
+        double value = 0;
+        int ok = 0;
+        const bool read = child && std::fscanf(child, format.c_str(), &value, &ok) == 2 && ok;
+        if (child)
+            pclose(child);
+        if (!read)
+            return NAN;
+        seconds.push_back(value);
+    }
+    return median(seconds);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
     if (argc == 5 && !std::strcmp(argv[1], "--warm-child"))
         return warmChild(argv[2], argv[3], argv[4]);
+    if (argc == 4 && !std::strcmp(argv[1], "--binary-child"))
+        return binaryChild(argv[2], argv[3]);
     const auto options = bench::parseBenchOptions(
         argc, argv,
         "Builds: raw clBuildProgram cold vs the engine cold, warm hit from a new process, "
@@ -191,23 +261,30 @@ int main(int argc, char** argv) {
         request.sources = SourceSet::single(warmSource);
         service.build(request);
     } // the destructor waits for the binary to be written
-    std::vector<double> warm;
-    for (int i = 0; i < 5; ++i) {
-        const std::string command = std::string("'") + argv[0] + "' --warm-child '" +
-                                    device.name() + "' '" + (work / "warm").string() + "' '" +
-                                    sourceFile.string() + "'";
-        FILE* child = popen(command.c_str(), "r");
-        double seconds = 0;
-        int hit = 0;
-        if (!child || std::fscanf(child, "warm_hit_s %lf %d", &seconds, &hit) != 2 || !hit) {
-            std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
-            return 1;
-        }
-        pclose(child);
-        warm.push_back(seconds);
+    const std::string self = std::string("'") + argv[0] + "'";
+    const double warmHit = medianOfChildren(self + " --warm-child '" + device.name() + "' '" +
+                                                (work / "warm").string() + "' '" +
+                                                sourceFile.string() + "'",
+                                            "warm_hit_s", 5);
+    if (std::isnan(warmHit)) {
+        std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
+        return 1;
     }
-    const double warmHit = median(warm);
     bench::printFigure("engine_warm_hit_new_process", warmHit * 1e3, "ms");
+
+    // The floor: the driver alone loading the same program's binary in a new process.
+    const fs::path binaryFile = work / "warm.bin";
+    const std::vector<unsigned char> binary = rawBinary(context, device, warmSource);
+    FILE* binaryOut = std::fopen(binaryFile.c_str(), "wb");
+    std::fwrite(binary.data(), 1, binary.size(), binaryOut);
+    std::fclose(binaryOut);
+    const double binaryLoad = medianOfChildren(
+        self + " --binary-child '" + device.name() + "' '" + binaryFile.string() + "'",
+        "binary_load_s", 5);
+    if (!std::isnan(binaryLoad)) {
+        bench::printFigure("driver_binary_load_new_process", binaryLoad * 1e3, "ms");
+        bench::printFigure("engine_warm_over_binary_load", (warmHit - binaryLoad) * 1e3, "ms");
+    }
 
     // PyOpenCL's cache on the same source, timed in a second process.
     setenv("CLW_BENCH_SOURCE", sourceFile.c_str(), 1);
@@ -226,6 +303,8 @@ int main(int argc, char** argv) {
         bench::printFigure("pyopencl_cache_hit", pyopenclHit * 1e3, "ms");
     bench::printFigure("engine_cold_over_raw", coldEngine / rawCold, "x");
     bench::printFigure("driver_hit_over_engine_warm", driverHit / warmHit, "x");
+    if (!std::isnan(binaryLoad)) // what a cache costing nothing on top of the driver would reach
+        bench::printFigure("driver_hit_over_binary_load", driverHit / binaryLoad, "x");
 
     bench::printGoal("engine_cold_over_raw", coldEngine / rawCold, "<=", 1.05);
     if (!std::isnan(pyopenclHit))

@@ -1,5 +1,6 @@
 // The LaunchService on the device: launches and transfers in order on its worker, results with
-// profiling times, run N times, wait lists, empty ranges, geometry errors, cancellation.
+// profiling times, run N times, wait lists, empty ranges, geometry errors, cancellation, and
+// waiters running their own jobs.
 #include "TestDevice.h"
 
 #include "clw/engine/LaunchService.h"
@@ -7,7 +8,10 @@
 
 #include <QtTest>
 
+#include <atomic>
+#include <cmath>
 #include <future>
+#include <mutex>
 #include <thread>
 
 using namespace clw::engine;
@@ -54,6 +58,19 @@ cl_int CL_API_CALL heldLaunch(cl_command_queue q, cl_kernel k, cl_uint d, const 
         g_entered->set_value();
         g_entered = nullptr;
         g_release.wait();
+    }
+    return g_real.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
+}
+
+// Seam: records the threads that enqueue kernels.
+std::mutex g_enqueuersMutex;
+std::vector<std::thread::id> g_enqueuers;
+cl_int CL_API_CALL recordedLaunch(cl_command_queue q, cl_kernel k, cl_uint d, const size_t* o,
+                                  const size_t* g, const size_t* l, cl_uint n, const cl_event* w,
+                                  cl_event* e) {
+    {
+        std::lock_guard lock(g_enqueuersMutex);
+        g_enqueuers.push_back(std::this_thread::get_id());
     }
     return g_real.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
 }
@@ -177,6 +194,52 @@ private slots:
         QVERIFY(!rejected.ok);
         QCOMPARE(rejected.code, CL_INVALID_ARG_VALUE);
         QVERIFY(QString::fromStdString(rejected.error).contains(QStringLiteral("argument 0")));
+    }
+
+    // A thread waiting on a job that has not started runs it itself; jobs of several threads,
+    // run by waiters and by the worker, still run one at a time and all of them once.
+    void waitersRunTheirJobsInOrder() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        ScopedClApi seam;
+        g_real = seam.real();
+        g_enqueuers.clear();
+        seam.api().clEnqueueNDRangeKernel = recordedLaunch;
+        LaunchService service(context, device);
+        service.upload(buffer, 0, floatsAsBytes(std::vector<float>(16, 1.0f)), [](LaunchResult) {});
+        for (int i = 0; i < 40; ++i) {
+            const LaunchResult result = service.launch(twiceOn(program, buffer, 16)).get();
+            QVERIFY2(result.ok, result.error.c_str());
+            QCOMPARE(result.runs.size(), size_t(1));
+        }
+        const auto caller = std::this_thread::get_id();
+        QVERIFY(std::count(g_enqueuers.begin(), g_enqueuers.end(), caller) > 0);
+
+        std::atomic<int> failures{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&] {
+                for (int i = 0; i < 10; ++i) {
+                    if (i % 2)
+                        service.launch(twiceOn(program, buffer, 16), [&](LaunchResult result) {
+                            failures += result.ok ? 0 : 1;
+                        });
+                    else if (!service.launch(twiceOn(program, buffer, 16)).get().ok)
+                        ++failures;
+                }
+            });
+        for (std::thread& thread : threads)
+            thread.join();
+        service.finish();
+        QCOMPARE(failures.load(), 0);
+        QCOMPARE(g_enqueuers.size(), size_t(80));
+        // 80 doublings of 1: every launch ran exactly once.
+        const auto values = bytesAsFloats(service.download(buffer, 0, 16 * sizeof(float)).get().data);
+        for (float value : values)
+            QCOMPARE(value, std::ldexp(1.0f, 80));
     }
 
     void cancelsWhatHasNotStarted() {

@@ -90,9 +90,18 @@ LaunchService::LaunchService(const Context& context, const Device& device)
     : m_context(context)
     , m_device(device)
     , m_queue(context, device, CL_QUEUE_PROFILING_ENABLE)
-    , m_worker([this] { workerLoop(); }) {}
+    , m_worker([this] { workerLoop(); }) {
+    auto released = std::make_shared<std::promise<void>>();
+    m_tokenReleased = released->get_future();
+    m_token.reset(new LaunchService*(this), [released](LaunchService** token) {
+        delete token;
+        released->set_value();
+    });
+}
 
 LaunchService::~LaunchService() {
+    m_token.reset(); // from now on a waiter waits, and one running a job finishes it first
+    m_tokenReleased.wait();
     {
         std::lock_guard lock(m_mutex);
         m_stopping = true;
@@ -122,7 +131,8 @@ void LaunchService::workerLoop() {
         std::function<void()> run;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [this] { return m_stopping || !m_jobs.empty(); });
+            // A waiter may be running a job in the worker's place: the next one waits for it.
+            m_wake.wait(lock, [this] { return !m_busy && (m_stopping || !m_jobs.empty()); });
             if (m_jobs.empty()) {
                 m_idle.notify_all();
                 return;
@@ -140,6 +150,26 @@ void LaunchService::workerLoop() {
                 m_idle.notify_all();
         }
     }
+}
+
+void LaunchService::runIfFirst(JobId id) {
+    std::function<void()> run;
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_busy || m_jobs.empty() || m_jobs.front().id != id)
+            return;
+        run = std::move(m_jobs.front().run);
+        m_jobs.pop_front();
+        m_busy = true;
+    }
+    run();
+    run = nullptr;
+    std::lock_guard lock(m_mutex);
+    m_busy = false;
+    if (m_jobs.empty())
+        m_idle.notify_all();
+    // Under the lock: a destructor waiting for the worker must not finish before this returns.
+    m_wake.notify_one();
 }
 
 bool LaunchService::cancel(JobId id) {
@@ -259,12 +289,16 @@ LaunchService::JobId LaunchService::launch(LaunchRequest request, Callback done)
                    std::move(done));
 }
 
-std::future<LaunchResult> LaunchService::launch(LaunchRequest request) {
+LaunchFuture LaunchService::promised(const std::function<JobId(Callback)>& submit) {
     auto promise = std::make_shared<std::promise<LaunchResult>>();
     auto future = promise->get_future();
-    launch(std::move(request),
-           [promise](LaunchResult result) { promise->set_value(std::move(result)); });
-    return future;
+    const JobId id =
+        submit([promise](LaunchResult result) { promise->set_value(std::move(result)); });
+    return LaunchFuture(std::move(future), m_token, id);
+}
+
+LaunchFuture LaunchService::launch(LaunchRequest request) {
+    return promised([&](Callback done) { return launch(std::move(request), std::move(done)); });
 }
 
 namespace {
@@ -319,12 +353,9 @@ LaunchService::JobId LaunchService::download(Buffer buffer, size_t offset, size_
         std::move(done));
 }
 
-std::future<LaunchResult> LaunchService::download(Buffer buffer, size_t offset, size_t size) {
-    auto promise = std::make_shared<std::promise<LaunchResult>>();
-    auto future = promise->get_future();
-    download(std::move(buffer), offset, size,
-             [promise](LaunchResult result) { promise->set_value(std::move(result)); });
-    return future;
+LaunchFuture LaunchService::download(Buffer buffer, size_t offset, size_t size) {
+    return promised(
+        [&](Callback done) { return download(std::move(buffer), offset, size, std::move(done)); });
 }
 
 LaunchService::JobId LaunchService::fill(Buffer buffer, std::vector<unsigned char> pattern,

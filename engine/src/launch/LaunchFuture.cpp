@@ -1,0 +1,24 @@
+#include "clw/engine/LaunchFuture.h"
+
+#include "clw/engine/LaunchService.h"
+
+namespace clw::engine {
+
+void LaunchFuture::runIfNotStarted() {
+    if (m_future.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
+        return;
+    if (const auto service = m_service.lock())
+        (*service)->runIfFirst(m_job);
+}
+
+LaunchResult LaunchFuture::get() {
+    runIfNotStarted();
+    return m_future.get();
+}
+
+void LaunchFuture::wait() {
+    runIfNotStarted();
+    m_future.wait();
+}
+
+} // namespace clw::engine
