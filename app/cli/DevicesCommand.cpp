@@ -78,6 +78,35 @@ void printDevice(QTextStream& out, int index, const DeviceEntry& device, bool al
     printProperties(out, device.properties);
 }
 
+// A clinfo-style line: the label padded to a column, then the value.
+void clinfoLine(QTextStream& out, int indent, const QString& label, const QString& value) {
+    out << QString(indent, QLatin1Char(' ')) << label.leftJustified(54 - indent) << "  " << value
+        << '\n';
+}
+
+// clinfo's last two sections, in its order and with its labels, so that both can be compared.
+void printRuntime(QTextStream& out, const ui::RuntimeEntry& runtime) {
+    out << "NULL platform behavior\n";
+    for (const ui::NullPlatformRow& row : runtime.nullPlatform) {
+        clinfoLine(out, 2, row.call, row.text);
+        // What clCreateContextFromType picked, as clinfo names it (the JSON has every call's).
+        if (!row.succeeded || !row.call.startsWith(QLatin1String("clCreateContextFromType")))
+            continue;
+        clinfoLine(out, 4, QStringLiteral("Platform Name"), row.platformName);
+        for (const QString& device : row.deviceNames)
+            clinfoLine(out, 4, QStringLiteral("Device Name"), device);
+    }
+    if (!runtime.listingError.isEmpty())
+        clinfoLine(out, 2, QStringLiteral("(platform listing failed)"), runtime.listingError);
+    out << "\nICD loader properties\n";
+    if (!runtime.icdLoaderAvailable)
+        clinfoLine(out, 2, QStringLiteral("ICD loader"), runtime.summary());
+    for (const ui::IcdLoaderRow& row : runtime.icdLoader)
+        clinfoLine(out, 2, row.label,
+                   row.supported ? row.value : QStringLiteral("unsupported (%1)").arg(row.error));
+    out << '\n';
+}
+
 void printText(QTextStream& out, const DeviceSnapshot& snapshot, bool all) {
     if (snapshot.platforms.isEmpty())
         out << "No OpenCL platform found. Run scripts/setup to install PoCL (pocl-opencl-icd).\n";
@@ -98,6 +127,8 @@ void printText(QTextStream& out, const DeviceSnapshot& snapshot, bool all) {
             printDevice(out, d, platform.devices[d], all);
         out << '\n';
     }
+    if (snapshot.runtime.probed)
+        printRuntime(out, snapshot.runtime);
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "cli/DevicesJson.h"
 
+#include "models/DeviceExport.h"
+
 #include <QJsonArray>
 
 namespace clw::app {
@@ -90,6 +92,7 @@ QJsonObject devicesToJson(const ui::DeviceSnapshot& snapshot) {
         {QStringLiteral("schema"), QStringLiteral("clworkbench.devices")},
         {QStringLiteral("schemaVersion"), kDevicesSchemaVersion},
         {QStringLiteral("platforms"), platforms},
+        {QStringLiteral("runtime"), ui::runtimeToJson(snapshot.runtime)},
         {QStringLiteral("error"), textOrNull(snapshot.error)},
     };
 }

@@ -1,7 +1,11 @@
 // The device verbs of clworkbench, run as a separate process without a display: `devices --json`
 // with the characterization, image formats and platform properties; `devices --all` with every
-// property under its topic; `bench --quick --json` with its progress line and figures.
+// property under its topic; the ICD loader's properties and NULL platform behavior in both, the
+// text against clinfo's own sections; `bench --quick --json` with its progress line and figures.
+#include "clw/engine/ClError.h"
 #include "clw/engine/DeviceSelection.h"
+#include "clw/engine/IcdLoaderInfo.h"
+#include "clw/engine/NullPlatformBehavior.h"
 #include "clw/engine/Platform.h"
 
 #include "TestDevice.h"
@@ -30,6 +34,24 @@ QJsonObject findDevice(const QJsonObject& root, const QString& name) {
     return {};
 }
 
+// The lines of one of clinfo's (or our) top-level sections, up to the next blank line.
+QStringList section(const QString& output, const QString& title) {
+    const QStringList lines = output.split(QLatin1Char('\n'));
+    const qsizetype start = lines.indexOf(title);
+    QStringList found;
+    for (qsizetype i = start + 1; start >= 0 && i < lines.size() && !lines[i].isEmpty(); ++i)
+        found << lines[i];
+    return found;
+}
+
+// "  <label>  <value>" -> label and value (no label holds two spaces in a row).
+std::pair<QString, QString> splitLine(const QString& line) {
+    const QString text = line.trimmed();
+    const qsizetype gap = text.indexOf(QStringLiteral("  "));
+    return gap < 0 ? std::pair{text, QString()}
+                   : std::pair{text.left(gap), text.mid(gap).trimmed()};
+}
+
 } // namespace
 
 class TestCliDevices : public QObject {
@@ -37,6 +59,8 @@ class TestCliDevices : public QObject {
 private Q_SLOTS:
     void devicesJsonHasCharacterization();
     void devicesTextHasCharacterizationAndTopics();
+    void devicesTextHasClinfosRuntimeSections();
+    void devicesJsonHasRuntime();
     void benchQuickJson();
     void benchOptionErrors();
 };
@@ -102,6 +126,103 @@ void TestCliDevices::devicesTextHasCharacterizationAndTopics() {
     // Human units with the raw value beside them.
     const QString bytes = QString::number(device.info<CL_DEVICE_GLOBAL_MEM_SIZE>());
     QVERIFY2(all.out.contains(QLatin1Char('[') + bytes + QLatin1Char(']')), qPrintable(bytes));
+}
+
+void TestCliDevices::devicesTextHasClinfosRuntimeSections() {
+    CLW_REQUIRE_DEVICE(device);
+    QProcess clinfo;
+    clinfo.start(QStringLiteral("clinfo"), QStringList());
+    QVERIFY2(clinfo.waitForFinished(60000) && clinfo.exitCode() == 0,
+             "clinfo did not run: install clinfo (scripts/setup)");
+    const QString theirs = QString::fromUtf8(clinfo.readAllStandardOutput());
+    const Run run = runWorkbench({QStringLiteral("devices")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+
+    // The NULL platform section line by line: the same calls and names, clinfo's words for
+    // each outcome (ours add the code's name to a failure).
+    const QStringList expected = section(theirs, QStringLiteral("NULL platform behavior"));
+    const QStringList actual = section(run.out, QStringLiteral("NULL platform behavior"));
+    QVERIFY2(expected.size() >= 9, qPrintable(theirs));
+    QCOMPARE(actual.size(), expected.size());
+    for (qsizetype i = 0; i < expected.size(); ++i) {
+        const auto [label, value] = splitLine(expected[i]);
+        const auto [ourLabel, ourValue] = splitLine(actual[i]);
+        const QString where = expected[i] + QStringLiteral(" | ") + actual[i];
+        QVERIFY2(ourLabel == label, qPrintable(where));
+        QVERIFY2(ourValue == value || ourValue.startsWith(value + QStringLiteral(" (CL_")),
+                 qPrintable(where));
+    }
+    QVERIFY(actual.contains(QStringLiteral("    Device Name").leftJustified(54) +
+                            QStringLiteral("  ") + QString::fromStdString(device.name())));
+
+    // The loader's section: clinfo's labels and values.
+    const QStringList loader = section(theirs, QStringLiteral("ICD loader properties"));
+    const QStringList ourLoader = section(run.out, QStringLiteral("ICD loader properties"));
+    QVERIFY(!ourLoader.isEmpty());
+    if (engine::readIcdLoaderInfo().available) {
+        QCOMPARE(ourLoader.size(), loader.size());
+        for (qsizetype i = 0; i < loader.size(); ++i)
+            QCOMPARE(splitLine(ourLoader[i]), splitLine(loader[i]));
+    } else {
+        QVERIFY(ourLoader.first().contains(QStringLiteral("not supported by this ICD loader")));
+    }
+}
+
+void TestCliDevices::devicesJsonHasRuntime() {
+    CLW_REQUIRE_DEVICE(device);
+    const Run run = runWorkbench({QStringLiteral("devices"), QStringLiteral("--json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    const QJsonObject runtime = QJsonDocument::fromJson(run.out.toUtf8())
+                                    .object()
+                                    .value(QStringLiteral("runtime"))
+                                    .toObject();
+    QVERIFY2(!runtime.isEmpty(), qPrintable(run.out.left(2000)));
+
+    // The loader's properties, as the engine reads them in this process.
+    const engine::IcdLoaderInfo info = engine::readIcdLoaderInfo();
+    const QJsonObject loader = runtime.value(QStringLiteral("icdLoader")).toObject();
+    QCOMPARE(loader.value(QStringLiteral("supported")).toBool(), info.available);
+    const QJsonArray properties = loader.value(QStringLiteral("properties")).toArray();
+    QCOMPARE(qsizetype(properties.size()), qsizetype(info.properties.size()));
+    for (qsizetype i = 0; i < properties.size(); ++i) {
+        const QJsonObject property = properties[i].toObject();
+        const engine::IcdLoaderProperty& expected = info.properties[size_t(i)];
+        QCOMPARE(property.value(QStringLiteral("name")).toString(),
+                 QString::fromStdString(expected.name));
+        QCOMPARE(property.value(QStringLiteral("label")).toString(),
+                 QString::fromStdString(expected.label));
+        QCOMPARE(property.value(QStringLiteral("value")).toString(),
+                 QString::fromStdString(expected.value));
+    }
+
+    // One object per NULL-platform call, with its outcome and what it picked.
+    const engine::NullPlatformBehavior behavior = engine::probeNullPlatformBehavior();
+    const QJsonArray calls = runtime.value(QStringLiteral("nullPlatformBehavior")).toArray();
+    QCOMPARE(qsizetype(calls.size()), qsizetype(behavior.outcomes.size()));
+    for (qsizetype i = 0; i < calls.size(); ++i) {
+        const QJsonObject call = calls[i].toObject();
+        const engine::NullPlatformOutcome& expected = behavior.outcomes[size_t(i)];
+        QCOMPARE(call.value(QStringLiteral("call")).toString(),
+                 QString::fromStdString(expected.label));
+        QCOMPARE(call.value(QStringLiteral("success")).toBool(), expected.succeeded());
+        QCOMPARE(call.value(QStringLiteral("code")).toInt(), expected.code);
+        QCOMPARE(call.value(QStringLiteral("codeName")).toString(),
+                 QString::fromStdString(engine::errorName(expected.code)));
+        QCOMPARE(call.value(QStringLiteral("text")).toString(),
+                 QString::fromStdString(expected.text()));
+        QCOMPARE(call.value(QStringLiteral("devices")).toArray().size(),
+                 qsizetype(expected.deviceNames.size()));
+    }
+    const QJsonObject all = calls.last().toObject();
+    QCOMPARE(all.value(QStringLiteral("call")).toString(),
+             QStringLiteral("clCreateContextFromType(NULL, CL_DEVICE_TYPE_ALL)"));
+    QVERIFY(all.value(QStringLiteral("success")).toBool());
+    QVERIFY(all.value(QStringLiteral("devices"))
+                .toArray()
+                .contains(QString::fromStdString(device.name())));
+    QCOMPARE(all.value(QStringLiteral("platform")).toString(),
+             QString::fromStdString(device.platform().name()));
+    QVERIFY(runtime.value(QStringLiteral("listingError")).isNull());
 }
 
 void TestCliDevices::benchQuickJson() {

@@ -1,12 +1,14 @@
 // The engine's info tables against `clinfo --raw` on the test device (PoCL): every platform and
 // device parameter clinfo prints must be in the tables, and its value must equal the engine's
-// once both are normalised (flag names as sets, numbers as numbers). Also: every row has a topic
-// and a meaning, unsupported rows read as such, and the image formats per flags and type.
+// once both are normalised (flag names as sets, numbers as numbers); the ICD loader's CL_ICDL_*
+// values must equal its [OCLICD/*] lines. Also: every row has a topic and a meaning, unsupported
+// rows read as such, and the image formats per flags and type.
 #include "clw/engine/ClApi.h"
 #include "clw/engine/Context.h"
 #include "clw/engine/DeviceFacts.h"
 #include "clw/engine/DeviceImageFormats.h"
 #include "clw/engine/DeviceInfo.h"
+#include "clw/engine/IcdLoaderInfo.h"
 #include "clw/engine/ImageFormat.h"
 #include "clw/engine/InfoDescription.h"
 #include "clw/engine/InfoValue.h"
@@ -28,15 +30,28 @@ namespace {
 struct ClinfoRaw {
     QList<QMap<QString, QString>> platforms;       // per platform block, in order
     QMap<QString, QMap<QString, QString>> devices; // "[POCL/0]" -> parameter -> value
+    QMap<QString, QString> icdLoader;              // "CL_ICDL_NAME" -> value ([OCLICD/*] lines)
 };
+
+QString runClinfoRaw() {
+    QProcess process;
+    process.start(QStringLiteral("clinfo"), {QStringLiteral("--raw")});
+    if (!process.waitForFinished(60000) || process.exitCode() != 0)
+        return {};
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
 
 ClinfoRaw parseClinfoRaw(const QString& output) {
     ClinfoRaw raw;
     static const QRegularExpression device(
         QStringLiteral(R"(^(\[[^\]]+/\d+\])\s+(CL_\w+)\s*(.*)$)"));
     static const QRegularExpression platform(QStringLiteral(R"(^\s+(CL_PLATFORM_\w+)\s*(.*)$)"));
+    static const QRegularExpression loader(
+        QStringLiteral(R"(^\[OCLICD/\*\]\s+(CL_ICDL_\w+)\s*(.*)$)"));
     for (const QString& line : output.split(QLatin1Char('\n'))) {
-        if (const auto match = device.match(line); match.hasMatch()) {
+        if (const auto match = loader.match(line); match.hasMatch()) {
+            raw.icdLoader[match.captured(1)] = match.captured(2).trimmed();
+        } else if (const auto match = device.match(line); match.hasMatch()) {
             raw.devices[match.captured(1)][match.captured(2)] = match.captured(3).trimmed();
         } else if (const auto match = platform.match(line); match.hasMatch()) {
             // Each platform's block starts with its name.
@@ -112,6 +127,7 @@ class TestClinfo : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void engineValuesEqualClinfoRaw();
+    void icdLoaderValuesEqualClinfoRaw();
     void everyRowHasATopicAndAMeaning();
     void unsupportedRowsReadAsUnsupported();
     void imageFormatsPerFlagsAndType();
@@ -120,11 +136,9 @@ private Q_SLOTS:
 
 void TestClinfo::engineValuesEqualClinfoRaw() {
     CLW_REQUIRE_DEVICE(device);
-    QProcess process;
-    process.start(QStringLiteral("clinfo"), {QStringLiteral("--raw")});
-    QVERIFY2(process.waitForFinished(60000) && process.exitCode() == 0,
-             "clinfo --raw did not run: install clinfo (scripts/setup)");
-    const ClinfoRaw raw = parseClinfoRaw(QString::fromUtf8(process.readAllStandardOutput()));
+    const QString output = runClinfoRaw();
+    QVERIFY2(!output.isEmpty(), "clinfo --raw did not run: install clinfo (scripts/setup)");
+    const ClinfoRaw raw = parseClinfoRaw(output);
 
     // Find the test device in clinfo's listing: [<ICD suffix>/<index within its platform>].
     const Platform platform = device.platform();
@@ -175,6 +189,33 @@ void TestClinfo::engineValuesEqualClinfoRaw() {
     const DeviceFacts facts = DeviceFacts::read(device);
     QVERIFY2(facts.kernelPreferredWorkGroupMultiple, facts.probeError.c_str());
     QCOMPARE(QString::number(*facts.kernelPreferredWorkGroupMultiple), kernelMultiple);
+}
+
+void TestClinfo::icdLoaderValuesEqualClinfoRaw() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device) // the loader answers without one; its platforms are what clinfo lists
+    const QString output = runClinfoRaw();
+    QVERIFY2(!output.isEmpty(), "clinfo --raw did not run: install clinfo (scripts/setup)");
+    const ClinfoRaw raw = parseClinfoRaw(output);
+    const IcdLoaderInfo info = readIcdLoaderInfo();
+
+    // clinfo prints the section exactly when the loader has the query (ocl-icd: Debian's).
+    QCOMPARE(info.available, !raw.icdLoader.isEmpty());
+    QCOMPARE(qsizetype(info.properties.size()), raw.icdLoader.size());
+    QStringList names;
+    for (const IcdLoaderProperty& property : info.properties) {
+        const QString name = QString::fromStdString(property.name);
+        names << name;
+        QVERIFY2(property.supported(), qPrintable(name));
+        QVERIFY2(raw.icdLoader.contains(name), qPrintable(name + QStringLiteral(" not in clinfo")));
+        QCOMPARE(QString::fromStdString(property.value), raw.icdLoader.value(name));
+        QCOMPARE(QString::fromStdString(info.value(property.id)), raw.icdLoader.value(name));
+    }
+    if (info.available) // clinfo's order; the four of ocl-icd 2.x
+        QCOMPARE(names,
+                 QStringList({QStringLiteral("CL_ICDL_NAME"), QStringLiteral("CL_ICDL_VENDOR"),
+                              QStringLiteral("CL_ICDL_VERSION"),
+                              QStringLiteral("CL_ICDL_OCL_VERSION")}));
 }
 
 void TestClinfo::everyRowHasATopicAndAMeaning() {

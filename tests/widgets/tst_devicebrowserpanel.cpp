@@ -1,7 +1,9 @@
 // DeviceBrowserPanel, offscreen: the device list is read on a worker thread and fills the tree;
 // the current device shows its properties grouped by topic (filter, raw values on hover, copy,
 // export), its characterization and its measured peaks (run with progress, a chart, cancel);
-// selected devices are compared side by side; a platform whose ICD fails shows its error.
+// selected devices are compared side by side; a platform whose ICD fails shows its error. The
+// "OpenCL runtime" row at the top shows the ICD loader's properties and the NULL platform
+// behavior, searchable, copyable and exported; a loader without the query says so.
 #include "bridge/EngineBridge.h"
 #include "devices/BenchmarkPanel.h"
 #include "devices/ComparisonView.h"
@@ -117,6 +119,8 @@ private Q_SLOTS:
     void benchmarkCancelStopsTheRun();
     void comparisonHighlightsDifferences();
     void failingPlatformShowsItsError();
+    void runtimeNodeShowsLoaderAndNullPlatform();
+    void runtimeNodeWithoutLoaderQuery();
 };
 
 void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
@@ -143,7 +147,7 @@ void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     QVERIFY(panel.characterizationModel()->rowCount() > 10);
 
     // A platform row shows the platform's own properties; a device row, the device's.
-    const QModelIndex platform = panel.deviceModel()->index(0, 0);
+    const QModelIndex platform = panel.deviceModel()->platformIndex(0);
     panel.deviceView()->setCurrentIndex(platform);
     QVERIFY(properties->indexOf(QStringLiteral("CL_PLATFORM_NAME")).isValid());
     QCOMPARE(panel.characterizationModel()->rowCount(), 0);
@@ -312,7 +316,7 @@ void TestDeviceBrowserPanel::comparisonHighlightsDifferences() {
     QAbstractItemModelTester tester(view->model(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     QVERIFY(view->summaryText().contains(QStringLiteral("Select two")));
-    const QModelIndex platform = panel.deviceModel()->index(0, 0);
+    const QModelIndex platform = panel.deviceModel()->platformIndex(0);
     QItemSelection both(panel.deviceModel()->index(0, 0, platform),
                         panel.deviceModel()->index(1, 0, platform));
     panel.deviceView()->selectionModel()->select(both, QItemSelectionModel::ClearAndSelect |
@@ -373,6 +377,123 @@ void TestDeviceBrowserPanel::failingPlatformShowsItsError() {
     panel.deviceView()->setCurrentIndex(brokenRow);
     QVERIFY(panel.propertiesModel()->indexOf(QStringLiteral("CL_PLATFORM_NAME")).isValid());
     QVERIFY(!panel.benchmarkPanel()->runButton()->isEnabled());
+}
+
+void TestDeviceBrowserPanel::runtimeNodeShowsLoaderAndNullPlatform() {
+    CLW_REQUIRE_DEVICE(device);
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QAbstractItemModelTester treeTester(panel.deviceModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester tester(panel.propertiesModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    panel.show();
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+
+    // The top row of the tree, before the platforms; the default device stays selected.
+    const QModelIndex runtime = panel.deviceModel()->index(0, 0);
+    QCOMPARE(panel.deviceModel()->data(runtime).toString(), QStringLiteral("OpenCL runtime"));
+    QVERIFY(panel.deviceModel()->data(runtime, DeviceListModel::IsRuntimeRole).toBool());
+    QVERIFY(panel.currentDevice());
+    QVERIFY(!panel.currentRuntime());
+
+    panel.deviceView()->setCurrentIndex(runtime);
+    QVERIFY(panel.currentRuntime());
+    QVERIFY(!panel.currentDevice());
+    DevicePropertiesModel* properties = panel.propertiesModel();
+    QCOMPARE(properties->data(properties->index(0, 0)).toString(), QStringLiteral("ICD loader"));
+    QCOMPARE(properties->data(properties->index(1, 0)).toString(),
+             QStringLiteral("NULL platform behavior"));
+    QVERIFY(panel.propertiesView()->isExpanded(panel.propertiesView()->model()->index(1, 0)));
+    QCOMPARE(panel.characterizationModel()->rowCount(), 0);
+    QVERIFY(!panel.benchmarkPanel()->runButton()->isEnabled());
+    const QModelIndex cpu =
+        properties->indexOf(QStringLiteral("clCreateContextFromType(NULL, CL_DEVICE_TYPE_CPU)"));
+    QVERIFY(cpu.isValid());
+    QVERIFY2(properties->data(cpu.siblingAtColumn(1))
+                 .toString()
+                 .contains(QString::fromStdString(device.name())),
+             qPrintable(properties->data(cpu.siblingAtColumn(1)).toString()));
+    const QString loaderName =
+        panel.currentRuntime()->icdLoaderValue(QStringLiteral("CL_ICDL_NAME"));
+    QVERIFY2(!loaderName.isEmpty(), "Debian's ICD loader (ocl-icd) names itself");
+
+    // Searchable: the loader's rows by their C name, the calls by theirs.
+    PropertiesPane* pane = panel.propertiesPane();
+    QSortFilterProxyModel* shown = pane->filterModel();
+    pane->filterEdit()->setText(QStringLiteral("CL_ICDL_NAME"));
+    QCOMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->data(shown->index(0, 0)).toString(), QStringLiteral("ICD loader"));
+    QCOMPARE(shown->rowCount(shown->index(0, 0)), 1);
+    // Copyable: what is shown, as tab-separated text.
+    pane->copySelection();
+    QCOMPARE(QGuiApplication::clipboard()->text(),
+             QStringLiteral("CL_ICDL_NAME\t") + loaderName + QLatin1Char('\n'));
+    pane->filterEdit()->setText(QStringLiteral("clCreateContextFromType"));
+    QCOMPARE(shown->rowCount(), 1);
+    QCOMPARE(shown->rowCount(shown->index(0, 0)), 6); // DEFAULT, CPU, GPU, ACCELERATOR, CUSTOM, ALL
+    pane->filterEdit()->clear();
+
+    // Exported, as JSON and as Markdown.
+    QTemporaryDir dir;
+    const QString json = dir.filePath(QStringLiteral("runtime.json"));
+    QVERIFY2(panel.exportCurrentDevice(json), qPrintable(panel.statusText()));
+    QVERIFY(panel.statusText().contains(QStringLiteral("Exported")));
+    QFile file(json);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray exported = file.readAll();
+    QVERIFY(exported.contains("\"clworkbench.runtime\""));
+    QVERIFY(exported.contains("CL_ICDL_NAME"));
+    QVERIFY(exported.contains("clCreateContextFromType(NULL, CL_DEVICE_TYPE_ALL)"));
+    const QString markdown = dir.filePath(QStringLiteral("runtime.md"));
+    QVERIFY(panel.exportCurrentDevice(markdown));
+    QFile markdownFile(markdown);
+    QVERIFY(markdownFile.open(QIODevice::ReadOnly));
+    const QByteArray text = markdownFile.readAll();
+    QVERIFY(text.startsWith("# OpenCL runtime"));
+    QVERIFY(text.contains("## NULL platform behavior"));
+    QVERIFY(text.contains(loaderName.toUtf8()));
+}
+
+void TestDeviceBrowserPanel::runtimeNodeWithoutLoaderQuery() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device)            // the platforms are listed as usual beside the runtime row
+    engine::ScopedClApi scoped; // before the panel: the probe thread reads through it
+    scoped.api().clGetICDLoaderInfoOCLICD = nullptr;
+    scoped.api().clGetDeviceIDs = [](cl_platform_id id, cl_device_type type, cl_uint capacity,
+                                     cl_device_id* devices, cl_uint* count) -> cl_int {
+        if (!id)
+            return CL_INVALID_PLATFORM; // a loader with no default platform
+        return ::clGetDeviceIDs(id, type, capacity, devices, count);
+    };
+    EngineBridge bridge(2);
+    DeviceBrowserPanel panel(bridge);
+    QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    const QModelIndex runtime = panel.deviceModel()->runtimeIndex();
+    QCOMPARE(panel.deviceModel()
+                 ->data(runtime.siblingAtColumn(DeviceListModel::VersionColumn))
+                 .toString(),
+             QStringLiteral("not supported by this ICD loader"));
+    panel.deviceView()->setCurrentIndex(runtime);
+    DevicePropertiesModel* properties = panel.propertiesModel();
+    const QModelIndex loader = properties->indexOf(QStringLiteral("clGetICDLoaderInfoOCLICD"));
+    QVERIFY(loader.isValid());
+    QCOMPARE(properties->data(loader.siblingAtColumn(1)).toString(),
+             QStringLiteral("not supported by this ICD loader"));
+    const QModelIndex ids =
+        properties->indexOf(QStringLiteral("clGetDeviceIDs(NULL, CL_DEVICE_TYPE_ALL, ...)"));
+    QCOMPARE(properties->data(ids.siblingAtColumn(1)).toString(),
+             QStringLiteral("No platform (CL_INVALID_PLATFORM)"));
+    // No default platform: the default context is not attempted, and says why.
+    const QModelIndex byDefault =
+        properties->indexOf(QStringLiteral("clCreateContext(NULL, ...) [default]"));
+    QCOMPARE(properties->data(byDefault, DevicePropertiesModel::RawValueRole).toString(),
+             QStringLiteral("CL_INVALID_PLATFORM"));
+    QVERIFY(properties->data(byDefault, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("Not attempted")));
 }
 
 QTEST_MAIN(TestDeviceBrowserPanel)

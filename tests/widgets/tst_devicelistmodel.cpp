@@ -1,11 +1,14 @@
 // DeviceListModel and DevicePropertiesModel over real snapshots (PoCL) and over snapshots with a
-// failing platform, under QAbstractItemModelTester.
+// failing platform, under QAbstractItemModelTester; the OpenCL runtime row (ICD loader, NULL
+// platform behavior) above the platforms, also with a loader that has no query and refuses NULL.
 #include "bridge/DeviceProbe.h"
+#include "bridge/RuntimeProbe.h"
 #include "models/DeviceListModel.h"
 #include "models/DevicePropertiesModel.h"
 
 #include "clw/engine/ClApi.h"
 #include "clw/engine/DeviceInfo.h"
+#include "clw/engine/IcdLoaderInfo.h"
 #include "clw/engine/InfoDescription.h"
 #include "clw/engine/InfoValue.h"
 #include "clw/engine/Platform.h"
@@ -55,6 +58,8 @@ private Q_SLOTS:
     void failedPlatformShowsItsError();
     void probeRecordsAFailingDeviceQuery();
     void propertiesModelListsEveryInfoRow();
+    void runtimeRowShowsLoaderAndNullPlatform();
+    void runtimeRowThroughTheSeam();
 };
 
 void TestDeviceListModel::realSnapshotMatchesTheEngine() {
@@ -63,10 +68,14 @@ void TestDeviceListModel::realSnapshotMatchesTheEngine() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(takeDeviceSnapshot());
 
+    // The runtime row, then one row per platform.
     const std::vector<engine::Platform> platforms = engine::Platform::all();
-    QCOMPARE(model.rowCount(), int(platforms.size()));
+    QCOMPARE(model.rowCount(), 1 + int(platforms.size()));
+    QCOMPARE(model.runtimeIndex(), model.index(0, 0));
     for (int p = 0; p < int(platforms.size()); ++p) {
-        const QModelIndex platform = model.index(p, 0);
+        const QModelIndex platform = model.index(p + 1, 0);
+        QCOMPARE(model.platformIndex(p), platform);
+        QCOMPARE(model.platformAt(platform), &model.snapshot().platforms[p]);
         QCOMPARE(model.data(platform).toString(), QString::fromStdString(platforms[p].name()));
         QVERIFY(model.data(platform, DeviceListModel::ErrorRole).toString().isEmpty());
         QCOMPARE(model.rowCount(platform), int(platforms[p].devices().size()));
@@ -109,7 +118,9 @@ void TestDeviceListModel::failedPlatformShowsItsError() {
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(snapshot);
 
+    // A snapshot that did not read the runtime has no runtime row.
     QCOMPARE(model.rowCount(), 2);
+    QVERIFY(!model.runtimeIndex().isValid());
     const QModelIndex failed = model.index(0, 0);
     QCOMPARE(model.data(failed).toString(), QStringLiteral("Broken ICD"));
     QCOMPARE(model.data(failed, DeviceListModel::ErrorRole).toString(), broken.error);
@@ -160,9 +171,15 @@ void TestDeviceListModel::probeRecordsAFailingDeviceQuery() {
     DeviceListModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setSnapshot(snapshot);
-    QCOMPARE(model.rowCount(), platformCount);
-    QCOMPARE(model.data(model.index(0, 0), DeviceListModel::ErrorRole).toString(),
+    QCOMPARE(model.rowCount(), 1 + platformCount);
+    QCOMPARE(model.data(model.platformIndex(0), DeviceListModel::ErrorRole).toString(),
              snapshot.platforms[0].error);
+    // The same failure answers clGetDeviceIDs(NULL, ...): the runtime row names its code.
+    QVERIFY(snapshot.runtime.probed);
+    QCOMPARE(snapshot.runtime.nullPlatform.value(1).codeName,
+             QStringLiteral("CL_OUT_OF_HOST_MEMORY"));
+    QVERIFY(snapshot.runtime.nullPlatform.value(1).text.contains(
+        QStringLiteral("CL_OUT_OF_HOST_MEMORY")));
 
     // A driver that fails outright, leaving the count at 0, fails the platform the same way.
     {
@@ -187,6 +204,13 @@ void TestDeviceListModel::probeRecordsAFailingDeviceQuery() {
     QVERIFY(snapshot.platforms.isEmpty());
     QVERIFY2(snapshot.error.contains(QStringLiteral("clGetPlatformIDs")),
              qPrintable(snapshot.error));
+    // The runtime is still read, and says why it could not tell which platform was picked.
+    QVERIFY(snapshot.runtime.probed);
+    QVERIFY2(snapshot.runtime.listingError.contains(QStringLiteral("CL_OUT_OF_HOST_MEMORY")),
+             qPrintable(snapshot.runtime.listingError));
+    model.setSnapshot(snapshot);
+    QCOMPARE(model.rowCount(), 1);
+    QVERIFY(model.runtimeAt(model.index(0, 0)));
 
     // With the real API back, the same probe lists the devices again.
     QCOMPARE(takeDeviceSnapshot().deviceCount(), int(engine::allDevices().size()));
@@ -247,6 +271,117 @@ void TestDeviceListModel::propertiesModelListsEveryInfoRow() {
     model.setProperties({});
     QCOMPARE(model.rowCount(), 0);
     QCOMPARE(model.propertyCount(), 0);
+}
+
+void TestDeviceListModel::runtimeRowShowsLoaderAndNullPlatform() {
+    CLW_REQUIRE_DEVICE(device);
+    DeviceListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(takeDeviceSnapshot(/*cancelled=*/{}, /*characterize=*/false));
+    const QModelIndex runtime = model.runtimeIndex();
+    QVERIFY(runtime.isValid());
+    QCOMPARE(model.data(runtime).toString(), QStringLiteral("OpenCL runtime"));
+    QVERIFY(model.data(runtime, DeviceListModel::IsRuntimeRole).toBool());
+    QVERIFY(!model.data(runtime, DeviceListModel::IsPlatformRole).toBool());
+    QCOMPARE(model.rowCount(runtime), 0);
+    QVERIFY(!model.deviceAt(runtime) && !model.platformAt(runtime));
+    QVERIFY(!model.runtimeAt(model.platformIndex(0)));
+
+    // The loader's name and version (Debian's ocl-icd), from the engine's query.
+    const RuntimeEntry* entry = model.runtimeAt(runtime);
+    QVERIFY(entry);
+    const engine::IcdLoaderInfo loader = engine::readIcdLoaderInfo();
+    QCOMPARE(entry->icdLoaderAvailable, loader.available);
+    const QString version =
+        model.data(runtime.siblingAtColumn(DeviceListModel::VersionColumn)).toString();
+    QVERIFY2(version.contains(QString::fromStdString(loader.value(engine::kIcdlName))),
+             qPrintable(version));
+
+    // Its properties: the loader's rows, then one row per NULL-platform call.
+    DevicePropertiesModel properties;
+    QAbstractItemModelTester propertiesTester(
+        &properties, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    properties.setProperties(entry->properties());
+    QCOMPARE(properties.topicCount(), 2);
+    QCOMPARE(properties.data(properties.index(0, 0)).toString(), QStringLiteral("ICD loader"));
+    QCOMPARE(properties.data(properties.index(1, 0)).toString(),
+             QStringLiteral("NULL platform behavior"));
+    QCOMPARE(properties.rowCount(properties.index(1, 0)), int(entry->nullPlatform.size()));
+    const QModelIndex all =
+        properties.indexOf(QStringLiteral("clCreateContextFromType(NULL, CL_DEVICE_TYPE_ALL)"));
+    QVERIFY(all.isValid());
+    const QString value = properties.data(all.siblingAtColumn(1)).toString();
+    QVERIFY2(value.startsWith(QStringLiteral("Success (")) &&
+                 value.contains(QString::fromStdString(device.name())),
+             qPrintable(value));
+    QCOMPARE(properties.data(all, DevicePropertiesModel::RawValueRole).toString(),
+             QStringLiteral("CL_SUCCESS"));
+    const QModelIndex gpu =
+        properties.indexOf(QStringLiteral("clCreateContextFromType(NULL, CL_DEVICE_TYPE_GPU)"));
+    QVERIFY(gpu.isValid()); // PoCL has no GPU: a failure, dimmed, with its code
+    QVERIFY(!properties.data(gpu, DevicePropertiesModel::SupportedRole).toBool());
+    QCOMPARE(properties.data(gpu, DevicePropertiesModel::RawValueRole).toString(),
+             QStringLiteral("CL_DEVICE_NOT_FOUND"));
+    if (loader.available) {
+        const QModelIndex name = properties.indexOf(QStringLiteral("CL_ICDL_NAME"));
+        QCOMPARE(properties.data(name.siblingAtColumn(1)).toString(),
+                 QString::fromStdString(loader.value(engine::kIcdlName)));
+        QVERIFY(properties.data(name, Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("ICD loader Name")));
+    }
+}
+
+void TestDeviceListModel::runtimeRowThroughTheSeam() {
+    RuntimeEntry entry;
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clGetICDLoaderInfoOCLICD = nullptr; // a loader without ocl-icd's query
+        scoped.api().clGetPlatformInfo = [](cl_platform_id id, cl_platform_info param, size_t size,
+                                            void* value, size_t* sizeRet) {
+            return id ? ::clGetPlatformInfo(id, param, size, value, sizeRet) : CL_INVALID_PLATFORM;
+        };
+        scoped.api().clCreateContextFromType =
+            [](const cl_context_properties*, cl_device_type,
+               void(CL_CALLBACK*)(const char*, const void*, size_t, void*), void*,
+               cl_int* error) -> cl_context {
+            if (error)
+                *error = CL_OUT_OF_RESOURCES;
+            return nullptr;
+        };
+        QVERIFY_THROWS_NO_EXCEPTION(entry = readRuntimeEntry());
+    }
+    QVERIFY(entry.probed);
+    QVERIFY(!entry.icdLoaderAvailable);
+    QCOMPARE(entry.summary(), QStringLiteral("not supported by this ICD loader"));
+    DevicePropertiesModel properties;
+    properties.setProperties(entry.properties());
+    const QModelIndex loader = properties.indexOf(QStringLiteral("clGetICDLoaderInfoOCLICD"));
+    QVERIFY(loader.isValid());
+    QCOMPARE(properties.data(loader.siblingAtColumn(1)).toString(),
+             QStringLiteral("not supported by this ICD loader"));
+    QCOMPARE(properties.data(loader.parent()).toString(), QStringLiteral("ICD loader"));
+    // Each refused call shows the code's name, in the value and as the raw value.
+    const QModelIndex name =
+        properties.indexOf(QStringLiteral("clGetPlatformInfo(NULL, CL_PLATFORM_NAME, ...)"));
+    QCOMPARE(properties.data(name.siblingAtColumn(1)).toString(),
+             QStringLiteral("No platform (CL_INVALID_PLATFORM)"));
+    const QModelIndex cpu =
+        properties.indexOf(QStringLiteral("clCreateContextFromType(NULL, CL_DEVICE_TYPE_CPU)"));
+    QVERIFY(properties.data(cpu.siblingAtColumn(1))
+                .toString()
+                .contains(QStringLiteral("CL_OUT_OF_RESOURCES")));
+    QCOMPARE(properties.data(cpu, DevicePropertiesModel::RawValueRole).toString(),
+             QStringLiteral("CL_OUT_OF_RESOURCES"));
+
+    DeviceSnapshot snapshot;
+    snapshot.runtime = entry;
+    DeviceListModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setSnapshot(snapshot);
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.data(model.index(0, DeviceListModel::VersionColumn)).toString(),
+             QStringLiteral("not supported by this ICD loader"));
 }
 
 QTEST_GUILESS_MAIN(TestDeviceListModel)

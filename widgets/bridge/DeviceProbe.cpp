@@ -1,5 +1,7 @@
 #include "bridge/DeviceProbe.h"
 
+#include "bridge/RuntimeProbe.h"
+
 #include "clw/engine/Characterization.h"
 #include "clw/engine/ClError.h"
 #include "clw/engine/Device.h"
@@ -156,6 +158,8 @@ QStringList splitExtensions(const QString& extensions) {
 
 DeviceSnapshot takeDeviceSnapshot(const std::function<bool()>& cancelled, bool characterize) {
     DeviceSnapshot snapshot;
+    // The loader first: it says something even where no platform can be listed.
+    snapshot.runtime = readRuntimeEntry();
     std::vector<engine::Platform> platforms;
     try {
         platforms = engine::Platform::all();

@@ -10,7 +10,8 @@
 
 namespace clw::ui {
 
-// A platform whose devices cannot be read is listed as failed with the ClError's text; the other
+// The ICD loader's properties and NULL-platform behavior come first (readRuntimeEntry). A
+// platform whose devices cannot be read is listed as failed with the ClError's text; the other
 // platforms are still read. `cancelled`, when given, is checked between devices: the snapshot is
 // then incomplete, which the caller knows since it cancelled. `characterize` also reads each
 // device's image formats and characterization (a context and a probe build per device, about

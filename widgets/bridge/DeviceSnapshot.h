@@ -1,6 +1,9 @@
 #pragma once
 // Every platform and device as plain values, read once on a worker thread (DeviceProbe) and then
 // shown by the GUI and the command line without touching OpenCL again. Qt Core only.
+#include "bridge/DeviceProperty.h"
+#include "bridge/RuntimeEntry.h"
+
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -8,17 +11,6 @@
 #include <cstdint>
 
 namespace clw::ui {
-
-// One row of Device::allInfo() (or Platform::allInfo()), formatted with formatInfoValue; also
-// the supported image formats, one row per access flag and image type.
-struct DeviceProperty {
-    QString name;  // "CL_DEVICE_MAX_COMPUTE_UNITS"
-    QString value; // "4", "2 GiB", "unsupported (CL_INVALID_VALUE)"
-    bool supported = true;
-    QString topic;       // "Compute", "Global memory", ... (engine::infoTopic)
-    QString description; // what the parameter means, with its unit
-    QString raw;         // engine::rawInfoValue: "2147483648", "0x3f", "CL_TRUE"
-};
 
 // The topic of the image format rows among a device's properties.
 inline QString imageFormatsTopic() {
@@ -83,6 +75,8 @@ struct PlatformEntry {
 };
 
 struct DeviceSnapshot {
+    // The ICD loader and its NULL-platform behavior, read before the platforms.
+    RuntimeEntry runtime;
     QList<PlatformEntry> platforms;
     // Set when the platforms themselves could not be listed.
     QString error;

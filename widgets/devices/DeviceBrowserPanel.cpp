@@ -116,6 +116,10 @@ const DeviceEntry* DeviceBrowserPanel::currentDevice() const {
     return m_deviceModel->deviceAt(m_deviceView->currentIndex());
 }
 
+const RuntimeEntry* DeviceBrowserPanel::currentRuntime() const {
+    return m_deviceModel->runtimeAt(m_deviceView->currentIndex());
+}
+
 void DeviceBrowserPanel::refresh() {
     m_statusLabel->setText(tr("Reading OpenCL platforms and devices..."));
     m_refreshButton->setEnabled(false);
@@ -166,7 +170,10 @@ void DeviceBrowserPanel::showSnapshot(DeviceSnapshot snapshot) {
     if (failed)
         text += tr("; %n platform(s) failed (see the list)", nullptr, failed);
     m_statusLabel->setText(text);
-    const QModelIndex current = m_deviceModel->defaultDeviceIndex();
+    // The default device; without one, the runtime row, which may say why there is none.
+    QModelIndex current = m_deviceModel->defaultDeviceIndex();
+    if (!current.isValid())
+        current = m_deviceModel->runtimeIndex();
     if (current.isValid())
         m_deviceView->setCurrentIndex(current);
     Q_EMIT snapshotReady(shown);
@@ -176,9 +183,12 @@ void DeviceBrowserPanel::showSelectedDevice() {
     const QModelIndex index = m_deviceView->currentIndex();
     const DeviceEntry* device = m_deviceModel->deviceAt(index);
     const PlatformEntry* platform = device ? nullptr : m_deviceModel->platformAt(index);
-    // A platform row shows the platform's own properties; a failed one, its error.
+    const RuntimeEntry* runtime = m_deviceModel->runtimeAt(index);
+    // A platform row shows the platform's own properties (a failed one, its error); the runtime
+    // row, the ICD loader's and its NULL-platform behavior.
     m_properties->setProperties(device     ? device->properties
                                 : platform ? platform->properties
+                                : runtime  ? runtime->properties()
                                            : QList<DeviceProperty>{});
     m_characterizationModel->setRows(device ? device->characterization
                                             : QList<CharacterizationRow>{},
@@ -202,6 +212,15 @@ void DeviceBrowserPanel::compareSelectedDevices() {
 }
 
 bool DeviceBrowserPanel::exportCurrentDevice(const QString& path) {
+    if (const RuntimeEntry* runtime = currentRuntime()) {
+        QString error;
+        if (!exportRuntime(*runtime, path, &error)) {
+            m_statusLabel->setText(error);
+            return false;
+        }
+        m_statusLabel->setText(tr("Exported the OpenCL runtime to %1").arg(path));
+        return true;
+    }
     const DeviceEntry* device = currentDevice();
     if (!device) {
         m_statusLabel->setText(tr("Select a device to export."));
@@ -218,13 +237,13 @@ bool DeviceBrowserPanel::exportCurrentDevice(const QString& path) {
 
 void DeviceBrowserPanel::askExportPath() {
     const DeviceEntry* device = currentDevice();
-    if (!device)
+    if (!device && !currentRuntime())
         return;
-    QString name = device->name;
+    QString name = device ? device->name : QStringLiteral("opencl-runtime");
     name.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]+")), QStringLiteral("-"));
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export device"), name + QStringLiteral(".json"),
-                                     tr("JSON (*.json);;Markdown (*.md)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, device ? tr("Export device") : tr("Export OpenCL runtime"),
+        name + QStringLiteral(".json"), tr("JSON (*.json);;Markdown (*.md)"));
     if (!path.isEmpty())
         exportCurrentDevice(path);
 }

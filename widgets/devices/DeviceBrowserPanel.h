@@ -1,8 +1,9 @@
 #pragma once
-// The device browser: platforms and devices as a tree and, for the current device, its properties
-// grouped by topic, its characterization, its measured peaks (benchmarks with progress, Cancel and
-// a chart) and, for two or more selected devices, a side-by-side comparison. Devices are read and
-// measured on engine worker threads through the bridge; this widget never calls OpenCL.
+// The device browser: the OpenCL runtime (ICD loader, NULL-platform behavior), platforms and
+// devices as a tree and, for the current device, its properties grouped by topic, its
+// characterization, its measured peaks (benchmarks with progress, Cancel and a chart) and, for
+// two or more selected devices, a side-by-side comparison. Devices are read and measured on
+// engine worker threads through the bridge; this widget never calls OpenCL.
 #include "bridge/DeviceSnapshot.h"
 
 #include <QWidget>
@@ -46,10 +47,13 @@ public:
     QString statusText() const;
     // The device whose properties are shown, or nullptr.
     const DeviceEntry* currentDevice() const;
+    // The OpenCL runtime (ICD loader, NULL-platform behavior) when its row is current, or nullptr.
+    const RuntimeEntry* currentRuntime() const;
 
     // Writes the current device's properties, characterization and last benchmark figures to
-    // `path` (Markdown for .md, JSON otherwise). The Export button asks for the path; a failure
-    // is shown in the status line and returned false.
+    // `path` (Markdown for .md, JSON otherwise); with the runtime row current, the runtime's
+    // properties. The Export button asks for the path; a failure is shown in the status line and
+    // returned false.
     bool exportCurrentDevice(const QString& path);
 
 public Q_SLOTS:

@@ -4,7 +4,8 @@
 
 namespace clw::ui {
 
-// internalId: 0 for a platform row, platform row + 1 for a device row.
+// internalId: 0 for a top-level row (the runtime row, then the platforms), platform index + 1 for
+// a device row.
 namespace {
 constexpr quintptr kPlatformId = 0;
 }
@@ -22,7 +23,7 @@ const PlatformEntry* DeviceListModel::platformAt(const QModelIndex& index) const
     if (!index.isValid() || index.model() != this)
         return nullptr;
     const quintptr id = index.internalId();
-    const int platformRow = id == kPlatformId ? index.row() : int(id - 1);
+    const int platformRow = id == kPlatformId ? index.row() - runtimeRows() : int(id - 1);
     if (platformRow < 0 || platformRow >= m_snapshot.platforms.size())
         return nullptr;
     return &m_snapshot.platforms[platformRow];
@@ -35,6 +36,23 @@ const DeviceEntry* DeviceListModel::deviceAt(const QModelIndex& index) const {
     if (!platform || index.row() >= platform->devices.size())
         return nullptr;
     return &platform->devices[index.row()];
+}
+
+const RuntimeEntry* DeviceListModel::runtimeAt(const QModelIndex& index) const {
+    if (!index.isValid() || index.model() != this || index.internalId() != kPlatformId ||
+        index.row() >= runtimeRows())
+        return nullptr;
+    return &m_snapshot.runtime;
+}
+
+QModelIndex DeviceListModel::runtimeIndex() const {
+    return runtimeRows() ? createIndex(0, 0, kPlatformId) : QModelIndex();
+}
+
+QModelIndex DeviceListModel::platformIndex(int platform) const {
+    if (platform < 0 || platform >= m_snapshot.platforms.size())
+        return {};
+    return createIndex(platform + runtimeRows(), 0, kPlatformId);
 }
 
 QModelIndex DeviceListModel::defaultDeviceIndex() const {
@@ -54,22 +72,23 @@ QModelIndex DeviceListModel::index(int row, int column, const QModelIndex& paren
     if (!parent.isValid())
         return createIndex(row, column, kPlatformId);
     if (parent.internalId() == kPlatformId)
-        return createIndex(row, column, quintptr(parent.row() + 1));
+        return createIndex(row, column, quintptr(parent.row() - runtimeRows() + 1));
     return {};
 }
 
 QModelIndex DeviceListModel::parent(const QModelIndex& child) const {
     if (!child.isValid() || child.internalId() == kPlatformId)
         return {};
-    return createIndex(int(child.internalId() - 1), 0, kPlatformId);
+    return createIndex(int(child.internalId() - 1) + runtimeRows(), 0, kPlatformId);
 }
 
 int DeviceListModel::rowCount(const QModelIndex& parent) const {
     if (!parent.isValid())
-        return int(m_snapshot.platforms.size());
+        return runtimeRows() + int(m_snapshot.platforms.size());
     if (parent.column() != 0 || parent.internalId() != kPlatformId)
         return 0;
-    return int(m_snapshot.platforms[parent.row()].devices.size());
+    const PlatformEntry* platform = platformAt(parent);
+    return platform ? int(platform->devices.size()) : 0; // the runtime row has no children
 }
 
 int DeviceListModel::columnCount(const QModelIndex&) const {
@@ -81,9 +100,39 @@ QVariant DeviceListModel::data(const QModelIndex& index, int role) const {
         return {};
     if (const DeviceEntry* device = deviceAt(index))
         return deviceData(*device, index.column(), role);
+    if (runtimeAt(index))
+        return runtimeData(index.column(), role);
     if (index.internalId() == kPlatformId)
-        return platformData(m_snapshot.platforms[index.row()], index.column(), role);
+        if (const PlatformEntry* platform = platformAt(index))
+            return platformData(*platform, index.column(), role);
     return {};
+}
+
+QVariant DeviceListModel::runtimeData(int column, int role) const {
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (column) {
+        case NameColumn:
+            return tr("OpenCL runtime");
+        case TypeColumn:
+            return tr("ICD loader");
+        case VersionColumn:
+            return m_snapshot.runtime.summary();
+        default:
+            return {};
+        }
+    case Qt::ToolTipRole:
+        return tr("The ICD loader's properties and what it does with a NULL platform");
+    case ErrorRole:
+        return QString();
+    case IsRuntimeRole:
+        return true;
+    case IsPlatformRole:
+    case IsDefaultRole:
+        return false;
+    default:
+        return {};
+    }
 }
 
 QVariant DeviceListModel::platformData(const PlatformEntry& platform, int column, int role) const {
@@ -106,6 +155,7 @@ QVariant DeviceListModel::platformData(const PlatformEntry& platform, int column
     case IsPlatformRole:
         return true;
     case IsDefaultRole:
+    case IsRuntimeRole:
         return false;
     default:
         return {};
@@ -138,6 +188,7 @@ QVariant DeviceListModel::deviceData(const DeviceEntry& device, int column, int 
     case ErrorRole:
         return QString();
     case IsPlatformRole:
+    case IsRuntimeRole:
         return false;
     case IsDefaultRole:
         return device.isDefault;

@@ -1,5 +1,7 @@
 #pragma once
-// Platforms and their devices as a tree, from a DeviceSnapshot. Qt Core only; never calls OpenCL.
+// Platforms and their devices as a tree, from a DeviceSnapshot, under an "OpenCL runtime" row
+// (the ICD loader and its NULL-platform behavior) at the top when the snapshot read the runtime.
+// Qt Core only; never calls OpenCL.
 #include "bridge/DeviceSnapshot.h"
 
 #include <QAbstractItemModel>
@@ -21,6 +23,7 @@ public:
         ErrorRole = Qt::UserRole + 1, // a failed platform's error text (QString), else empty
         IsPlatformRole,               // bool
         IsDefaultRole,                // bool: the default device
+        IsRuntimeRole,                // bool: the OpenCL runtime row
     };
 
     explicit DeviceListModel(QObject* parent = nullptr);
@@ -31,6 +34,12 @@ public:
     // The device of a device row (any column), or nullptr for a platform row.
     const DeviceEntry* deviceAt(const QModelIndex& index) const;
     const PlatformEntry* platformAt(const QModelIndex& index) const;
+    // The runtime of the OpenCL runtime row (any column), or nullptr for any other row.
+    const RuntimeEntry* runtimeAt(const QModelIndex& index) const;
+    // The index (column 0) of the OpenCL runtime row; invalid when the snapshot has none.
+    QModelIndex runtimeIndex() const;
+    // The index (column 0) of a platform's row.
+    QModelIndex platformIndex(int platform) const;
     // The index (column 0) of the default device, invalid when there is none.
     QModelIndex defaultDeviceIndex() const;
 
@@ -43,6 +52,9 @@ public:
                         int role = Qt::DisplayRole) const override;
 
 private:
+    // Top-level rows before the platforms: 1 with a runtime row, else 0.
+    int runtimeRows() const { return m_snapshot.runtime.probed ? 1 : 0; }
+    QVariant runtimeData(int column, int role) const;
     QVariant platformData(const PlatformEntry& platform, int column, int role) const;
     QVariant deviceData(const DeviceEntry& device, int column, int role) const;
 

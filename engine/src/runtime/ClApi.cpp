@@ -8,10 +8,21 @@ namespace {
 
 // The entry points newer than OpenCL 1.2, looked up once: naming them directly would make the
 // engine fail to link (or to load) with an OpenCL library that lacks them.
+// ocl-icd 2.3 does not export clGetICDLoaderInfoOCLICD: clGetExtensionFunctionAddress (OpenCL
+// 1.0, linked) is how clinfo reaches it. A loader that exported it would be asked first.
+IcdLoaderInfoFn resolveIcdLoaderInfo() {
+    constexpr const char* kName = "clGetICDLoaderInfoOCLICD";
+    void* symbol = lookUpClSymbol(kName);
+    if (!symbol)
+        symbol = ::clGetExtensionFunctionAddress(kName);
+    return reinterpret_cast<IcdLoaderInfoFn>(symbol);
+}
+
 struct LaterEntries {
 #define CLW_CL_RESOLVE(name) decltype(&::name) name = resolveClEntry<decltype(&::name)>(#name);
     CLW_CL_FUNCTIONS_LATER(CLW_CL_RESOLVE)
 #undef CLW_CL_RESOLVE
+    IcdLoaderInfoFn icdLoaderInfo = resolveIcdLoaderInfo();
 };
 
 const LaterEntries& laterEntries() {
@@ -29,6 +40,7 @@ ClApi::ClApi() {
 #define CLW_CL_COPY(name) name = later.name;
     CLW_CL_FUNCTIONS_LATER(CLW_CL_COPY)
 #undef CLW_CL_COPY
+    clGetICDLoaderInfoOCLICD = later.icdLoaderInfo;
 }
 
 ClApi& clApi() {

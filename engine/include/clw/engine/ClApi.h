@@ -134,6 +134,12 @@ namespace clw::engine {
     CLW_CL_FUNCTIONS_1_2(X)                                                                        \
     CLW_CL_FUNCTIONS_LATER(X)
 
+// ocl-icd's clGetICDLoaderInfoOCLICD(cl_icdl_info param, size_t, void*, size_t*): the ICD
+// loader's own name, vendor, version and OpenCL version (IcdLoaderInfo.h). It belongs to the
+// loader, not to OpenCL, and no Khronos header declares it.
+using IcdLoaderInfoFn = cl_int(CL_API_CALL*)(cl_uint param, size_t size, void* value,
+                                             size_t* sizeRet);
+
 // One pointer per entry point. A default-constructed table holds the real functions: those of
 // OpenCL 1.2 and before as linked, the later ones as looked up in the loaded OpenCL library (once
 // per process), or the stub for one it lacks.
@@ -143,6 +149,12 @@ struct ClApi {
 #define CLW_CL_MEMBER(name) decltype(&::name) name = nullptr;
     CLW_CL_FUNCTIONS(CLW_CL_MEMBER)
 #undef CLW_CL_MEMBER
+
+    // The loader's query, looked up once like the later entry points, by its exported name or
+    // else through clGetExtensionFunctionAddress (ocl-icd hands it out only that way). nullptr,
+    // not a stub, where the loader has none (the Khronos loader, Apple's framework): that is no
+    // failure, readIcdLoaderInfo() then says the loader does not support the query.
+    IcdLoaderInfoFn clGetICDLoaderInfoOCLICD = nullptr;
 };
 
 // The table every engine call goes through. Replace entries only while no other thread calls
