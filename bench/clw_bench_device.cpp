@@ -193,6 +193,7 @@ int main(int argc, char** argv) {
                 if (const auto output = runCommand(command)) {
                     clpeakRan = true;
                     for (const auto& [id, value] : parseClpeak(*output)) {
+                        std::fprintf(stderr, "round %d clpeak.%s %g\n", round, id.c_str(), value);
                         const std::string unit = id.rfind("kernel_latency", 0) == 0 ? "us" : "";
                         reference[id] =
                             reference.count(id) ? better(unit, reference[id], value) : value;
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
                 for (const std::string& skipped : result.skipped)
                     std::printf("skipped %s\n", skipped.c_str());
             for (const BenchmarkFigure& figure : result.figures) {
+                std::fprintf(stderr, "round %d %s %g\n", round, figure.id().c_str(), figure.value);
                 auto same = [&](const BenchmarkFigure& f) { return f.id() == figure.id(); };
                 auto it = std::find_if(figures.begin(), figures.end(), same);
                 if (it == figures.end())

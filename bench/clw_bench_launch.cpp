@@ -1,7 +1,7 @@
 // clw_bench_launch (issue: kernel launches): host time per launch of an empty kernel with one
 // buffer argument, raw C API (clSetKernelArg + clEnqueueNDRangeKernel) against the engine's
 // launch path, the LaunchService and PyOpenCL's kernel call; and the round trip (launch, wait,
-// result on the caller's thread), raw against the LaunchService.
+// result with its profiling times on the caller's thread), raw against the LaunchService.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 #include "PythonPeer.h"
@@ -131,25 +131,43 @@ int main(int argc, char** argv) {
         bench::printFigure("launchservice_launch", clock.seconds() / launches * 1e6, "us");
     }
 
-    // Round trips: launch, wait for completion, result on the caller's thread.
-    const int trips = options.quick ? 200 : 2000;
-    double rawTrip = 1e9, serviceTrip = 1e9;
-    for (int round = 0; round < 3; ++round) {
+    // Round trips: launch, wait for completion, result on the caller's thread. The service's
+    // result carries the launch's profiling times, so the like-for-like raw loop runs on a
+    // profiling queue and reads them too; the plain raw loop (no profiling) is printed beside.
+    CommandQueue profilingQueue(context, device, CL_QUEUE_PROFILING_ENABLE);
+    auto rawTrips = [&](cl_command_queue target, bool profiled, int trips) {
         bench::Stopwatch clock;
         for (int i = 0; i < trips; ++i) {
             cl_event event;
             clSetKernelArg(raw, 0, sizeof mem, &mem);
-            clEnqueueNDRangeKernel(queue.get(), raw, 1, nullptr, &global, nullptr, 0, nullptr,
-                                   &event);
+            clEnqueueNDRangeKernel(target, raw, 1, nullptr, &global, nullptr, 0, nullptr, &event);
             clWaitForEvents(1, &event);
+            if (profiled) {
+                cl_int status = CL_COMPLETE;
+                clGetEventInfo(event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
+                               nullptr);
+                cl_ulong times[4];
+                const cl_profiling_info names[4] = {
+                    CL_PROFILING_COMMAND_QUEUED, CL_PROFILING_COMMAND_SUBMIT,
+                    CL_PROFILING_COMMAND_START, CL_PROFILING_COMMAND_END};
+                for (int t = 0; t < 4; ++t)
+                    clGetEventProfilingInfo(event, names[t], sizeof times[t], &times[t], nullptr);
+            }
             clReleaseEvent(event);
         }
-        rawTrip = std::min(rawTrip, clock.seconds() / trips);
-        clock.restart();
+        return clock.seconds() / trips;
+    };
+    const int trips = options.quick ? 200 : 2000;
+    double rawTrip = 1e9, rawPlainTrip = 1e9, serviceTrip = 1e9;
+    for (int round = 0; round < 3; ++round) {
+        rawPlainTrip = std::min(rawPlainTrip, rawTrips(queue.get(), false, trips));
+        rawTrip = std::min(rawTrip, rawTrips(profilingQueue.get(), true, trips));
+        bench::Stopwatch clock;
         for (int i = 0; i < trips; ++i)
             service.launch(request).get();
         serviceTrip = std::min(serviceTrip, clock.seconds() / trips);
     }
+    bench::printFigure("raw_round_trip_no_profiling", rawPlainTrip * 1e6, "us");
     bench::printFigure("raw_round_trip", rawTrip * 1e6, "us");
     bench::printFigure("launchservice_round_trip", serviceTrip * 1e6, "us");
     clReleaseKernel(raw);

@@ -3,7 +3,6 @@
 #include "BenchmarkRunner.h"
 
 #include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
@@ -18,19 +17,15 @@ double microsecondsSince(Clock::time_point start) {
     return std::chrono::duration<double, std::micro>(Clock::now() - start).count();
 }
 
-struct AlignedFree {
-    void operator()(void* p) const { std::free(p); }
-};
-
 } // namespace
 
 void BenchmarkRunner::runTransfer() {
     const size_t bytes = m_sizes.transferItems * sizeof(float);
     const unsigned iterations = m_sizes.transferIterations;
-    // Page-aligned host memory, as a real application's staging buffer would be.
-    std::unique_ptr<void, AlignedFree> host(std::aligned_alloc(64, (bytes + 63) / 64 * 64));
-    if (!host)
-        throw std::bad_alloc();
+    // Plain pageable memory from new[], zeroed, as clpeak 1.1 allocates it: a pageable copy's
+    // speed depends on the host pointer's alignment, so a different allocation is a different
+    // figure.
+    const std::unique_ptr<float[]> host(new float[m_sizes.transferItems]);
     std::memset(host.get(), 0, bytes);
     const Buffer buffer(m_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
     auto gbps = [bytes](double us) { return double(bytes) / us / 1e3; };
