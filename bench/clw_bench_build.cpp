@@ -262,10 +262,10 @@ int main(int argc, char** argv) {
         service.build(request);
     } // the destructor waits for the binary to be written
     const std::string self = std::string("'") + argv[0] + "'";
-    const double warmHit = medianOfChildren(self + " --warm-child '" + device.name() + "' '" +
-                                                (work / "warm").string() + "' '" +
-                                                sourceFile.string() + "'",
-                                            "warm_hit_s", 5);
+    const double warmHit =
+        medianOfChildren(self + " --warm-child '" + device.name() + "' '" +
+                             (work / "warm").string() + "' '" + sourceFile.string() + "'",
+                         "warm_hit_s", 5);
     if (std::isnan(warmHit)) {
         std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
         return 1;
@@ -278,9 +278,9 @@ int main(int argc, char** argv) {
     FILE* binaryOut = std::fopen(binaryFile.c_str(), "wb");
     std::fwrite(binary.data(), 1, binary.size(), binaryOut);
     std::fclose(binaryOut);
-    const double binaryLoad = medianOfChildren(
-        self + " --binary-child '" + device.name() + "' '" + binaryFile.string() + "'",
-        "binary_load_s", 5);
+    const double binaryLoad = medianOfChildren(self + " --binary-child '" + device.name() + "' '" +
+                                                   binaryFile.string() + "'",
+                                               "binary_load_s", 5);
     if (!std::isnan(binaryLoad)) {
         bench::printFigure("driver_binary_load_new_process", binaryLoad * 1e3, "ms");
         bench::printFigure("engine_warm_over_binary_load", (warmHit - binaryLoad) * 1e3, "ms");

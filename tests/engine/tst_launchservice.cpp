@@ -224,9 +224,8 @@ private slots:
             threads.emplace_back([&] {
                 for (int i = 0; i < 10; ++i) {
                     if (i % 2)
-                        service.launch(twiceOn(program, buffer, 16), [&](LaunchResult result) {
-                            failures += result.ok ? 0 : 1;
-                        });
+                        service.launch(twiceOn(program, buffer, 16),
+                                       [&](LaunchResult result) { failures += result.ok ? 0 : 1; });
                     else if (!service.launch(twiceOn(program, buffer, 16)).get().ok)
                         ++failures;
                 }
@@ -237,7 +236,8 @@ private slots:
         QCOMPARE(failures.load(), 0);
         QCOMPARE(g_enqueuers.size(), size_t(80));
         // 80 doublings of 1: every launch ran exactly once.
-        const auto values = bytesAsFloats(service.download(buffer, 0, 16 * sizeof(float)).get().data);
+        const auto values =
+            bytesAsFloats(service.download(buffer, 0, 16 * sizeof(float)).get().data);
         for (float value : values)
             QCOMPARE(value, std::ldexp(1.0f, 80));
     }
