@@ -20,7 +20,9 @@ QString qs(const std::string& text) {
     return QString::fromStdString(text);
 }
 
-void printText(QTextStream& out, const engine::BenchmarkResult& result) {
+} // namespace
+
+void printBenchmarkText(QTextStream& out, const engine::BenchmarkResult& result) {
     out << "Device: " << qs(result.deviceName) << " (" << qs(result.platformName) << ")"
         << (result.quick ? " [quick: small sizes, rough figures]" : "") << '\n';
     std::string group;
@@ -29,9 +31,14 @@ void printText(QTextStream& out, const engine::BenchmarkResult& result) {
             group = figure.group;
             out << '\n' << qs(engine::benchmarkGroupTitle(group)) << '\n';
         }
-        out << "  " << qs(figure.name).leftJustified(22)
-            << QString::number(figure.value, 'f', 2).rightJustified(12) << ' ' << qs(figure.unit)
-            << '\n';
+        out << "  " << qs(figure.name).leftJustified(22);
+        // A map that moved nothing: its number (thousands of GB/s) is no bandwidth, so neither
+        // it nor its unit is printed. Newer clpeak prints "inf (zero-copy)".
+        if (figure.zeroCopy)
+            out << QStringLiteral("zero-copy").rightJustified(12) << '\n';
+        else
+            out << QString::number(figure.value, 'f', 2).rightJustified(12) << ' '
+                << qs(figure.unit) << '\n';
     }
     for (const std::string& skipped : result.skipped)
         out << "\nSkipped " << qs(skipped) << '\n';
@@ -40,8 +47,6 @@ void printText(QTextStream& out, const engine::BenchmarkResult& result) {
                .arg(result.figures.size())
                .arg(result.seconds, 0, 'f', 1);
 }
-
-} // namespace
 
 int runBenchCommand(const QStringList& options, QTextStream& out, QTextStream& err) {
     bool json = false;
@@ -87,7 +92,7 @@ int runBenchCommand(const QStringList& options, QTextStream& out, QTextStream& e
         if (json)
             out << QJsonDocument(ui::benchmarkToJson(result)).toJson(QJsonDocument::Indented);
         else
-            printText(out, result);
+            printBenchmarkText(out, result);
         return kExitOk;
     } catch (const engine::ClError& error) {
         err << "\nclworkbench bench: " << qs(error.what()) << '\n';

@@ -1,8 +1,12 @@
 // The device verbs of clworkbench, run as a separate process without a display: `devices --json`
 // with the characterization, image formats and platform properties; `devices --all` with every
 // property under its topic; the ICD loader's properties and NULL platform behavior in both, the
-// text against clinfo's own sections; `bench --quick --json` with its progress line and figures.
+// text against clinfo's own sections; `bench --quick --json` with its progress line and figures;
+// `bench --quick` as text, and the text of a made-up result with zero-copy maps.
+#include "cli/BenchCommand.h"
+
 #include "clw/engine/ClError.h"
+#include "clw/engine/DeviceBenchmark.h"
 #include "clw/engine/DeviceSelection.h"
 #include "clw/engine/IcdLoaderInfo.h"
 #include "clw/engine/NullPlatformBehavior.h"
@@ -15,6 +19,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QTextStream>
 #include <QtTest>
 
 namespace engine = clw::engine;
@@ -63,6 +69,8 @@ private Q_SLOTS:
     void devicesJsonHasRuntime();
     void benchQuickJson();
     void benchOptionErrors();
+    void benchQuickText();
+    void benchTextShowsZeroCopy();
 };
 
 void TestCliDevices::devicesJsonHasCharacterization() {
@@ -252,6 +260,15 @@ void TestCliDevices::benchQuickJson() {
                  qPrintable(figure.value(QStringLiteral("name")).toString()));
         QVERIFY(!figure.value(QStringLiteral("unit")).toString().isEmpty());
         groups << figure.value(QStringLiteral("group")).toString();
+        // Only a map or an unmap may be flagged zero-copy (whether PoCL's are varies by run).
+        if (figure.contains(QStringLiteral("zeroCopy"))) {
+            const QString id =
+                groups.last() + QLatin1Char('.') + figure.value(QStringLiteral("name")).toString();
+            QVERIFY2(id == QLatin1String("transfer.map_read") ||
+                         id == QLatin1String("transfer.unmap_write"),
+                     qPrintable(id));
+            QVERIFY(figure.value(QStringLiteral("zeroCopy")).isBool());
+        }
     }
     for (const char* group :
          {"global_bandwidth", "compute_sp", "compute_int", "transfer", "kernel_latency"})
@@ -269,6 +286,48 @@ void TestCliDevices::benchOptionErrors() {
              qPrintable(missing.err));
     const Run help = runWorkbench({QStringLiteral("--help")});
     QVERIFY(help.out.contains(QStringLiteral("bench [--device NAME] [--json] [--quick]")));
+}
+
+void TestCliDevices::benchQuickText() {
+    CLW_REQUIRE_DEVICE(device);
+    const Run run =
+        runWorkbench({QStringLiteral("bench"), QStringLiteral("--quick"),
+                      QStringLiteral("--device"), QString::fromStdString(device.name())});
+    QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+    QVERIFY2(run.out.startsWith(QStringLiteral("Device: ") + QString::fromStdString(device.name())),
+             qPrintable(run.out));
+    const QStringList transfers = section(run.out, QStringLiteral("Transfer bandwidth"));
+    QCOMPARE(transfers.size(), 8);
+    // Whether the device's maps move data is the engine's to decide (PoCL's may or may not be
+    // flagged in a quick run): a map reads as a bandwidth or as "zero-copy", a copy always as a
+    // bandwidth.
+    const QRegularExpression copy(QStringLiteral("^  \\w+ +\\d+\\.\\d\\d GB/s$"));
+    const QRegularExpression map(QStringLiteral("^  \\w+ +(\\d+\\.\\d\\d GB/s|zero-copy)$"));
+    for (const QString& line : transfers) {
+        const bool isMap = line.contains(QStringLiteral("map_read")) ||
+                           line.contains(QStringLiteral("unmap_write"));
+        QVERIFY2((isMap ? map : copy).match(line).hasMatch(), qPrintable(line));
+    }
+}
+
+void TestCliDevices::benchTextShowsZeroCopy() {
+    engine::BenchmarkResult result;
+    result.deviceName = "Fake CPU";
+    result.platformName = "Fake Platform";
+    result.seconds = 0.5;
+    result.figures = {{"transfer", "write_blocking", 18.25, "GB/s"},
+                      {"transfer", "map_read", 17809.25, "GB/s", true},
+                      {"transfer", "unmap_write", 9000.5, "GB/s", true}};
+    QString text;
+    QTextStream out(&text);
+    clw::app::printBenchmarkText(out, result);
+    out.flush();
+    const QStringList lines = section(text, QStringLiteral("Transfer bandwidth"));
+    QCOMPARE(lines, (QStringList{QStringLiteral("  write_blocking               18.25 GB/s"),
+                                 QStringLiteral("  map_read                 zero-copy"),
+                                 QStringLiteral("  unmap_write              zero-copy")}));
+    QVERIFY2(!text.contains(QStringLiteral("17809")), qPrintable(text));
+    QVERIFY2(text.endsWith(QStringLiteral("\n3 figures in 0.5 s\n")), qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestCliDevices)

@@ -15,6 +15,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -44,6 +45,20 @@ engine::BenchmarkResult fakeResult() {
     return result;
 }
 
+// Transfers on a CPU device: real copies of about 18 GB/s, and a map and an unmap that moved no
+// data, whose numbers are the calls' speed alone.
+engine::BenchmarkResult zeroCopyResult() {
+    engine::BenchmarkResult result;
+    result.deviceName = "Fake CPU";
+    result.platformName = "Fake Platform";
+    result.figures = {{"transfer", "write_blocking", 18.25, "GB/s"},
+                      {"transfer", "read_blocking", 17.5, "GB/s"},
+                      {"transfer", "map_read", 17809.25, "GB/s", true},
+                      {"transfer", "memcpy_from_mapped", 12.5, "GB/s"},
+                      {"transfer", "unmap_write", 9000.5, "GB/s", true}};
+    return result;
+}
+
 } // namespace
 
 class TestDeviceModels : public QObject {
@@ -52,6 +67,7 @@ private Q_SLOTS:
     void characterizationModel();
     void benchmarkModelAndJsonRoundTrip();
     void benchmarkJsonRejectsOtherDocuments();
+    void zeroCopyFiguresShownAsSuch();
     void comparisonHighlightsDifferingRows();
     void exportWritesJsonAndMarkdown();
     void characterizationFailureIsShown();
@@ -118,6 +134,7 @@ void TestDeviceModels::benchmarkModelAndJsonRoundTrip() {
         QCOMPARE(back->figures[i].id(), result.figures[i].id());
         QCOMPARE(back->figures[i].value, result.figures[i].value);
         QCOMPARE(back->figures[i].unit, result.figures[i].unit);
+        QCOMPARE(back->figures[i].zeroCopy, result.figures[i].zeroCopy);
     }
     const auto fake = benchmarkFromJson(benchmarkToJson(fakeResult()));
     QVERIFY(fake);
@@ -141,6 +158,79 @@ void TestDeviceModels::benchmarkJsonRejectsOtherDocuments() {
                   QJsonArray{QJsonObject{{QStringLiteral("group"), QStringLiteral("x")}}});
     QVERIFY(!benchmarkFromJson(broken, &error));
     QVERIFY2(error.contains(QStringLiteral("figure 0")), qPrintable(error));
+}
+
+void TestDeviceModels::zeroCopyFiguresShownAsSuch() {
+    const engine::BenchmarkResult result = zeroCopyResult();
+
+    // JSON: the flag only where set, kept through text and back; a file written before the field
+    // existed reads as "not zero-copy", under the same schema version.
+    const QJsonObject json = benchmarkToJson(result);
+    QCOMPARE(json.value(QStringLiteral("schemaVersion")).toInt(), kBenchSchemaVersion);
+    const QJsonArray figures = json.value(QStringLiteral("figures")).toArray();
+    QVERIFY(figures[2].toObject().value(QStringLiteral("zeroCopy")).isBool());
+    QVERIFY(figures[2].toObject().value(QStringLiteral("zeroCopy")).toBool());
+    QVERIFY(!figures[0].toObject().contains(QStringLiteral("zeroCopy")));
+    QString error;
+    const auto back =
+        benchmarkFromJson(QJsonDocument::fromJson(QJsonDocument(json).toJson()).object(), &error);
+    QVERIFY2(back, qPrintable(error));
+    QCOMPARE(back->figures.size(), result.figures.size());
+    for (size_t i = 0; i < result.figures.size(); ++i) {
+        QCOMPARE(back->figures[i].zeroCopy, result.figures[i].zeroCopy);
+        QCOMPARE(back->figures[i].value, result.figures[i].value);
+    }
+    QJsonObject old = json;
+    QJsonArray oldFigures;
+    for (const QJsonValue& figure : figures) {
+        QJsonObject object = figure.toObject();
+        object.remove(QStringLiteral("zeroCopy"));
+        oldFigures.append(object);
+    }
+    old.insert(QStringLiteral("figures"), oldFigures);
+    const auto oldBack = benchmarkFromJson(old, &error);
+    QVERIFY2(oldBack, qPrintable(error));
+    QVERIFY(!oldBack->figures[2].zeroCopy);
+    QCOMPARE(oldBack->figures[2].value, 17809.25);
+
+    // The table: "zero-copy" for the value, the number in the tooltip and in ValueRole.
+    BenchmarkResultsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setResult(result);
+    const QModelIndex map = model.index(2, BenchmarkResultsModel::ValueColumn);
+    QCOMPARE(model.data(map).toString(), QStringLiteral("zero-copy"));
+    QCOMPARE(model.data(map, BenchmarkResultsModel::ValueRole).toDouble(), 17809.25);
+    const QString tip = model.data(map, Qt::ToolTipRole).toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("transfer.map_read: zero-copy")), qPrintable(tip));
+    QVERIFY2(tip.contains(QStringLiteral("the map moved no data")), qPrintable(tip));
+    QVERIFY2(tip.contains(QLocale().toString(17809.25, 'f', 0) + QStringLiteral(" GB/s")),
+             qPrintable(tip));
+    const QString unmapTip =
+        model.data(model.index(4, BenchmarkResultsModel::ValueColumn), Qt::ToolTipRole).toString();
+    QVERIFY2(unmapTip.contains(QStringLiteral("the unmap moved no data")), qPrintable(unmapTip));
+    const QModelIndex copy = model.index(0, BenchmarkResultsModel::ValueColumn);
+    QCOMPARE(model.data(copy).toString(), QStringLiteral("18.25"));
+    QCOMPARE(model.data(copy, Qt::ToolTipRole).toString(),
+             QStringLiteral("transfer.write_blocking = 18.25 GB/s"));
+    QCOMPARE(model.data(map.siblingAtColumn(BenchmarkResultsModel::UnitColumn)).toString(),
+             QStringLiteral("GB/s"));
+
+    // The exports: Markdown says "zero-copy"; JSON carries the flag (through benchmarkToJson).
+    const DeviceEntry entry;
+    const QString markdown = deviceExportMarkdown(entry, &result);
+    QVERIFY2(markdown.contains(QStringLiteral("| map_read | zero-copy | GB/s |")),
+             qPrintable(markdown));
+    QVERIFY2(markdown.contains(QStringLiteral("| unmap_write | zero-copy | GB/s |")),
+             qPrintable(markdown));
+    QVERIFY(markdown.contains(QStringLiteral("| write_blocking | 18.25 | GB/s |")));
+    QVERIFY(!markdown.contains(QStringLiteral("17809")));
+    const QJsonObject exported = deviceExportJson(entry, &result);
+    const auto exportedBack =
+        benchmarkFromJson(exported.value(QStringLiteral("benchmark")).toObject(), &error);
+    QVERIFY2(exportedBack, qPrintable(error));
+    QVERIFY(exportedBack->figures[2].zeroCopy);
+    QVERIFY(exportedBack->figures[4].zeroCopy);
+    QVERIFY(!exportedBack->figures[3].zeroCopy);
 }
 
 void TestDeviceModels::comparisonHighlightsDifferingRows() {

@@ -20,11 +20,16 @@ bool fail(QString* error, const QString& why) {
 
 QJsonObject benchmarkToJson(const engine::BenchmarkResult& result) {
     QJsonArray figures;
-    for (const engine::BenchmarkFigure& figure : result.figures)
-        figures.append(QJsonObject{{QStringLiteral("group"), qs(figure.group)},
-                                   {QStringLiteral("name"), qs(figure.name)},
-                                   {QStringLiteral("value"), figure.value},
-                                   {QStringLiteral("unit"), qs(figure.unit)}});
+    for (const engine::BenchmarkFigure& figure : result.figures) {
+        QJsonObject object{{QStringLiteral("group"), qs(figure.group)},
+                           {QStringLiteral("name"), qs(figure.name)},
+                           {QStringLiteral("value"), figure.value},
+                           {QStringLiteral("unit"), qs(figure.unit)}};
+        // Only where set: the field came within version 1, and most figures never have it.
+        if (figure.zeroCopy)
+            object.insert(QStringLiteral("zeroCopy"), true);
+        figures.append(object);
+    }
     QJsonArray skipped;
     for (const std::string& reason : result.skipped)
         skipped.append(qs(reason));
@@ -71,7 +76,8 @@ std::optional<engine::BenchmarkResult> benchmarkFromJson(const QJsonObject& obje
             return std::nullopt;
         }
         result.figures.push_back({group.toStdString(), name.toStdString(), value.toDouble(),
-                                  figure.value(QStringLiteral("unit")).toString().toStdString()});
+                                  figure.value(QStringLiteral("unit")).toString().toStdString(),
+                                  figure.value(QStringLiteral("zeroCopy")).toBool()});
     }
     for (const QJsonValue& reason : object.value(QStringLiteral("skipped")).toArray())
         result.skipped.push_back(reason.toString().toStdString());

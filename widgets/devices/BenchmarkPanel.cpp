@@ -246,9 +246,16 @@ void BenchmarkPanel::updateChart() {
     for (const engine::BenchmarkFigure& figure : m_model->result().figures) {
         if (QString::fromStdString(figure.group) != group)
             continue;
+        unit = QString::fromStdString(figure.unit);
+        // A map that moved nothing reads as thousands of GB/s: as a bar, and in the scale, it
+        // would flatten the real transfers to nothing. Its label says why it has no bar.
+        if (figure.zeroCopy) {
+            *values << 0;
+            categories << QString::fromStdString(figure.name) + tr(" (zero-copy)");
+            continue;
+        }
         *values << figure.value;
         categories << QString::fromStdString(figure.name);
-        unit = QString::fromStdString(figure.unit);
         maximum = std::max(maximum, figure.value);
     }
     auto* series = new QBarSeries;

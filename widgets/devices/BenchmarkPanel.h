@@ -48,6 +48,10 @@ public:
     QChart* chart() const;
     QString statusText() const;
 
+    // Shows figures in the table and the chart without keeping them as the device's result:
+    // what a run shows as its figures arrive, and how a test shows figures it made up.
+    void showResult(const engine::BenchmarkResult& result);
+
 public Q_SLOTS:
     void run();
     void cancel();
@@ -59,7 +63,6 @@ Q_SIGNALS:
 private:
     static QString deviceKey(const DeviceEntry& device);
     void showProgress(const engine::BenchmarkProgress& progress);
-    void showResult(const engine::BenchmarkResult& result);
     void updateButtons();
     void updateChart();
 

@@ -1,5 +1,7 @@
 #include "models/BenchmarkResultsModel.h"
 
+#include <QLocale>
+
 namespace clw::ui {
 
 BenchmarkResultsModel::BenchmarkResultsModel(QObject* parent)
@@ -45,11 +47,20 @@ QVariant BenchmarkResultsModel::data(const QModelIndex& index, int role) const {
         case NameColumn:
             return QString::fromStdString(figure.name);
         case ValueColumn:
+            // The number of a map that moved nothing is the call's speed, not a bandwidth.
+            if (figure.zeroCopy)
+                return tr("zero-copy");
             return QString::number(figure.value, 'f', figure.value < 100 ? 2 : 1);
         default:
             return QString::fromStdString(figure.unit);
         }
     case Qt::ToolTipRole:
+        if (figure.zeroCopy)
+            return tr("%1: zero-copy — the device works in host memory, so the %2 moved no "
+                      "data (the call alone would read as %3 %4)")
+                .arg(QString::fromStdString(figure.id()),
+                     figure.name.starts_with("unmap") ? tr("unmap") : tr("map"),
+                     QLocale().toString(figure.value, 'f', 0), QString::fromStdString(figure.unit));
         return QStringLiteral("%1 = %2 %3")
             .arg(QString::fromStdString(figure.id()))
             .arg(figure.value, 0, 'g', 8)

@@ -1,6 +1,8 @@
 #pragma once
 // The figures of a benchmark run (engine::BenchmarkResult): group, figure, value, unit; the rows
-// of the device browser's table and chart. Qt Core only.
+// of the device browser's table and chart. A zero-copy map (engine::BenchmarkFigure::zeroCopy)
+// shows "zero-copy" as its value, with the meaningless number in the tooltip; ValueRole keeps the
+// number for every figure. Qt Core only.
 #include "clw/engine/DeviceBenchmark.h"
 
 #include <QAbstractTableModel>

@@ -103,9 +103,11 @@ QString deviceExportMarkdown(const DeviceEntry& device, const engine::BenchmarkR
         for (const engine::BenchmarkFigure& figure : benchmark->figures)
             text += QStringLiteral("| %1 | %2 | %3 | %4 |\n")
                         .arg(QString::fromStdString(engine::benchmarkGroupTitle(figure.group)),
-                             QString::fromStdString(figure.name))
-                        .arg(figure.value, 0, 'g', 6)
-                        .arg(QString::fromStdString(figure.unit));
+                             QString::fromStdString(figure.name),
+                             // A map that moved nothing: its number is no bandwidth.
+                             figure.zeroCopy ? QStringLiteral("zero-copy")
+                                             : QString::number(figure.value, 'g', 6),
+                             QString::fromStdString(figure.unit));
     }
     return text;
 }
