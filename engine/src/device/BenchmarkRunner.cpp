@@ -219,6 +219,7 @@ BenchmarkResult BenchmarkRunner::run() {
         m_queue.finish(); // nothing may still use the buffers freed on the way out
         m_result.cancelled = true;
     }
+    markZeroCopy(); // a cancelled run's map figures too
     m_result.seconds = microsecondsSince(start) / 1e6;
     if (m_progress)
         m_progress({m_done, m_total, m_result.cancelled ? "cancelled" : "done"});

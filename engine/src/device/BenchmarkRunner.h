@@ -53,6 +53,7 @@ private:
     void runGlobalBandwidth();
     void runCompute(const std::string& scalar, const std::string& group, const char* unit);
     void runTransfer();      // BenchmarkTransfer.cpp
+    void markZeroCopy();     // BenchmarkTransfer.cpp
     void runKernelLatency(); // BenchmarkTransfer.cpp
     int countSteps() const;
 

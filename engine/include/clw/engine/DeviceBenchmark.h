@@ -31,6 +31,11 @@ struct BenchmarkFigure {
     std::string name;  // float4, write_blocking, dispatch, ...
     double value = 0;
     std::string unit; // "GB/s", "GFLOP/s", "GIOP/s", "us"
+    // A map or unmap that moved no data: the device works in the host's memory (a CPU device),
+    // so value is the buffer's size over the time of the call alone, thousands of GB/s that mean
+    // nothing. Set, as newer clpeak decides it, when the figure is above five times the fastest
+    // copy of the same run, and only on a device with CL_DEVICE_HOST_UNIFIED_MEMORY.
+    bool zeroCopy = false;
 
     // "global_bandwidth.float4"
     std::string id() const { return group + "." + name; }
