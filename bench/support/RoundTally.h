@@ -1,7 +1,7 @@
 #pragma once
 // The figures of every round of clw_bench_device, the engine's and clpeak's side by side, and
-// their summary: each side's best (the largest, the smallest for latencies) and median, the
-// ratios, and the goal that each best is within 5 % of clpeak's. Rounds come from a run or from
+// their summary: each side's median and best (the largest, the smallest for latencies), the
+// ratios, and the goal that each median is within 5 % of clpeak's. Rounds come from a run or from
 // the "round ..." lines earlier runs printed, so that runs cut short by a time limit add up.
 #include <istream>
 #include <map>
@@ -22,8 +22,8 @@ public:
 
     bool empty() const { return m_engineOrder.empty(); }
     bool hasClpeak() const { return !m_clpeak.empty(); }
-    // Prints each figure (the engine's best), clpeak's best, both ratios, the goals and, with
-    // peakBandwidth > 0, the best global bandwidth against that datasheet figure.
+    // Prints each figure (the engine's median and best), clpeak's median, both ratios, the goals
+    // and, with peakBandwidth > 0, the best global bandwidth against that datasheet figure.
     void print(double peakBandwidth) const;
 
 private:
