@@ -56,16 +56,6 @@ struct DelegateProbe : HighlightDelegate {
     using HighlightDelegate::initStyleOption;
 };
 
-QModelIndex findDevice(const DeviceListModel& model, const QString& name) {
-    for (int p = 0; p < model.rowCount(); ++p) {
-        const QModelIndex platform = model.index(p, 0);
-        for (int d = 0; d < model.rowCount(platform); ++d)
-            if (model.data(model.index(d, 0, platform)).toString() == name)
-                return model.index(d, 0, platform);
-    }
-    return {};
-}
-
 // A second platform whose ICD fails to list its devices (through the C-API seam).
 const cl_platform_id kBrokenPlatform = reinterpret_cast<cl_platform_id>(std::uintptr_t(0xb0b0));
 
@@ -155,7 +145,7 @@ void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     QVERIFY(properties->indexOf(QStringLiteral("CL_PLATFORM_NAME")).isValid());
     QCOMPARE(panel.characterizationModel()->rowCount(), 0);
     QModelIndex testDevice =
-        findDevice(*panel.deviceModel(), QString::fromStdString(device.name()));
+        panel.deviceModel()->deviceIndex(QString::fromStdString(device.name()));
     QVERIFY(testDevice.isValid());
     panel.deviceView()->setCurrentIndex(testDevice);
     QVERIFY(properties->indexOf(QStringLiteral("CL_DEVICE_MAX_COMPUTE_UNITS")).isValid());
@@ -172,7 +162,7 @@ void TestDeviceBrowserPanel::filterCopyAndExport() {
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
-        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+        panel.deviceModel()->deviceIndex(QString::fromStdString(device.name())));
     PropertiesPane* pane = panel.propertiesPane();
 
     // The filter keeps matching rows under their topic.
@@ -226,7 +216,7 @@ void TestDeviceBrowserPanel::benchmarksRunWithProgressAndChart() {
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
-        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+        panel.deviceModel()->deviceIndex(QString::fromStdString(device.name())));
     BenchmarkPanel* bench = panel.benchmarkPanel();
     QAbstractItemModelTester tester(bench->resultsModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -274,7 +264,7 @@ void TestDeviceBrowserPanel::benchmarkCancelStopsTheRun() {
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
-        findDevice(*panel.deviceModel(), QString::fromStdString(device.name())));
+        panel.deviceModel()->deviceIndex(QString::fromStdString(device.name())));
     BenchmarkPanel* bench = panel.benchmarkPanel();
     bench->quickBox()->setChecked(false); // clpeak's sizes: minutes, unless cancelled
     QSignalSpy finished(bench, &BenchmarkPanel::finished);
@@ -416,7 +406,7 @@ void TestDeviceBrowserPanel::failingPlatformShowsItsError() {
     QCOMPARE(model->data(brokenRow).toString(), QStringLiteral("Broken ICD"));
     const QString error = model->data(brokenRow, DeviceListModel::ErrorRole).toString();
     QVERIFY2(error.contains(QStringLiteral("CL_OUT_OF_HOST_MEMORY")), qPrintable(error));
-    QVERIFY(findDevice(*model, QString::fromStdString(device.name())).isValid());
+    QVERIFY(model->deviceIndex(QString::fromStdString(device.name())).isValid());
 
     // Selecting it says why, where the characterization would be.
     panel.deviceView()->setCurrentIndex(brokenRow);

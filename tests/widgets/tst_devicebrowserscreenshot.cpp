@@ -69,16 +69,6 @@ int count(const QImage& shot, const QRect& rect, Match match) {
     return n;
 }
 
-QModelIndex findDevice(const DeviceListModel& model, const QString& name) {
-    for (int p = 0; p < model.rowCount(); ++p) {
-        const QModelIndex platform = model.index(p, 0);
-        for (int d = 0; d < model.rowCount(platform); ++d)
-            if (model.data(model.index(d, 0, platform)).toString() == name)
-                return model.index(d, 0, platform);
-    }
-    return {};
-}
-
 QImage grab(QWidget* window) {
     QTest::qWait(300); // let the X server show the repaint
     QScreen* screen = window->screen();
@@ -129,8 +119,8 @@ void TestDeviceBrowserScreenshot::showsPropertiesChartAndComparison() {
             property.value = twin.name;
     home->devices.append(twin);
     panel.showSnapshot(snapshot);
-    const QModelIndex realRow = findDevice(*panel.deviceModel(), deviceName);
-    const QModelIndex twinRow = findDevice(*panel.deviceModel(), twin.name);
+    const QModelIndex realRow = panel.deviceModel()->deviceIndex(deviceName);
+    const QModelIndex twinRow = panel.deviceModel()->deviceIndex(twin.name);
     QVERIFY(realRow.isValid() && twinRow.isValid());
     // The current row (properties, benchmarks) first: setting it replaces the selection.
     panel.deviceView()->setCurrentIndex(realRow);

@@ -23,18 +23,6 @@ namespace engine = clw::engine;
 
 namespace {
 
-QModelIndex findDeviceRow(const DeviceListModel& model, const QString& name) {
-    for (int p = 0; p < model.rowCount(); ++p) {
-        const QModelIndex platform = model.index(p, 0);
-        for (int d = 0; d < model.rowCount(platform); ++d) {
-            const QModelIndex device = model.index(d, 0, platform);
-            if (model.data(device).toString() == name)
-                return device;
-        }
-    }
-    return {};
-}
-
 DeviceEntry fakeDevice(const QString& name) {
     DeviceEntry device;
     device.name = name;
@@ -82,7 +70,7 @@ void TestDeviceListModel::realSnapshotMatchesTheEngine() {
     }
     QCOMPARE(model.snapshot().deviceCount(), int(engine::allDevices().size()));
 
-    const QModelIndex row = findDeviceRow(model, QString::fromStdString(device.name()));
+    const QModelIndex row = model.deviceIndex(QString::fromStdString(device.name()));
     QVERIFY2(row.isValid(), "the test device is not in the model");
     const DeviceEntry* entry = model.deviceAt(row);
     QVERIFY(entry);

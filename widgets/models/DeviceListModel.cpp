@@ -66,6 +66,17 @@ QModelIndex DeviceListModel::defaultDeviceIndex() const {
     return {};
 }
 
+QModelIndex DeviceListModel::deviceIndex(const QString& name) const {
+    for (int p = 0; p < m_snapshot.platforms.size(); ++p) {
+        const auto& devices = m_snapshot.platforms[p].devices;
+        for (int d = 0; d < devices.size(); ++d) {
+            if (devices[d].name == name)
+                return createIndex(d, 0, quintptr(p + 1));
+        }
+    }
+    return {};
+}
+
 QModelIndex DeviceListModel::index(int row, int column, const QModelIndex& parent) const {
     if (!hasIndex(row, column, parent))
         return {};

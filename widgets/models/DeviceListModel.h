@@ -42,6 +42,8 @@ public:
     QModelIndex platformIndex(int platform) const;
     // The index (column 0) of the default device, invalid when there is none.
     QModelIndex defaultDeviceIndex() const;
+    // The index (column 0) of the first device with this name, invalid when there is none.
+    QModelIndex deviceIndex(const QString& name) const;
 
     QModelIndex index(int row, int column, const QModelIndex& parent = {}) const override;
     QModelIndex parent(const QModelIndex& child) const override;
