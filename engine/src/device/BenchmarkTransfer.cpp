@@ -119,12 +119,18 @@ void BenchmarkRunner::markZeroCopy() {
     // any copy. A discrete GPU's map moves the buffer over the bus from pinned memory, which can
     // be 5x a pageable copy too (the H100: 55 against 11 GB/s), so its maps never count.
     constexpr double kZeroCopyFactor = 5;
-    const bool sharesHostMemory = m_device.info<CL_DEVICE_HOST_UNIFIED_MEMORY>();
+    if (fastestCopy <= 0)
+        return; // no transfers measured
+    bool sharesHostMemory = false;
+    try {
+        sharesHostMemory = m_device.info<CL_DEVICE_HOST_UNIFIED_MEMORY>();
+    } catch (const ClError&) {
+        // Deprecated since OpenCL 2.0: a driver that refuses it gets its figures unmarked.
+    }
     for (BenchmarkFigure& figure : m_result.figures)
         if (figure.group == "transfer" &&
             (figure.name == "map_read" || figure.name == "unmap_write"))
-            figure.zeroCopy =
-                sharesHostMemory && fastestCopy > 0 && figure.value > kZeroCopyFactor * fastestCopy;
+            figure.zeroCopy = sharesHostMemory && figure.value > kZeroCopyFactor * fastestCopy;
 }
 
 void BenchmarkRunner::runKernelLatency() {
