@@ -28,6 +28,10 @@ void printList(const engine::BinaryCache& cache, QTextStream& out) {
         row(QStringLiteral("last use"),
             QDateTime::fromSecsSinceEpoch(entry.lastUseSeconds).toString(Qt::ISODate));
         row(QStringLiteral("hits"), QString::number(entry.hits));
+        QStringList kernels;
+        for (const std::string& name : entry.kernelNames)
+            kernels.append(text(name));
+        row(QStringLiteral("kernels"), kernels.join(QLatin1Char(' ')));
         for (const auto& [name, value] : entry.keyFields)
             row(text(name), text(value));
     }
@@ -43,6 +47,10 @@ void printStats(const engine::BinaryCache& cache, QTextStream& out) {
     for (const engine::CacheEntryInfo& entry : cache.list())
         hits += entry.hits;
     out << "hits       " << hits << " (all processes, since each entry was written)\n";
+    out << "rejected   " << stats.rejectedBinaries
+        << " (cached binaries the driver could not take back: removed and rebuilt from source)\n";
+    out << "incomplete " << stats.incompleteBinaries
+        << " (binaries the driver gave out incomplete: not cached)\n";
 }
 
 } // namespace

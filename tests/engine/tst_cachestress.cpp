@@ -27,7 +27,10 @@ private:
             const QString out = QString::fromUtf8(process->readAllStandardOutput()).trimmed();
             const QString err = QString::fromUtf8(process->readAllStandardError());
             if (process->exitCode() != 0 || !out.contains(QStringLiteral("failed=0 wrong=0"))) {
-                qWarning("worker: %s %s", qPrintable(out), qPrintable(err));
+                qWarning("worker: %s exit %d%s: %s %s", qPrintable(process->program()),
+                         process->exitCode(),
+                         process->exitStatus() == QProcess::CrashExit ? " (crashed)" : "",
+                         qPrintable(out), qPrintable(err));
                 return -1;
             }
             hits += out.section(QStringLiteral("hits="), 1).section(QLatin1Char(' '), 0, 0).toInt();

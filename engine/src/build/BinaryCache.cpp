@@ -15,6 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr char kMagic[8] = {'C', 'L', 'W', 'B', 'C', 'A', 'C', 'H'};
+constexpr const char* kKernelsField = "kernels"; // after the key's fields: names, one space apart
+constexpr const char* kRejectedCounter = "rejected-binaries.count";
+constexpr const char* kIncompleteCounter = "incomplete-binaries.count";
 
 // Fixed-size entry header; every integer little-endian.
 struct Header {
@@ -70,6 +73,24 @@ bool decodeFields(std::string_view bytes, std::vector<std::pair<std::string, std
         out.emplace_back(std::move(name), std::move(value));
     }
     return true;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string text;
+    for (const std::string& name : names)
+        text += (text.empty() ? "" : " ") + name;
+    return text;
+}
+
+std::vector<std::string> split(const std::string& text) {
+    std::vector<std::string> names;
+    for (size_t start = 0; start < text.size();) {
+        const size_t end = std::min(text.find(' ', start), text.size());
+        if (end > start)
+            names.push_back(text.substr(start, end - start));
+        start = end + 1;
+    }
+    return names;
 }
 
 // One read of the whole file into its final place: a hit's time is mostly the driver's, the
@@ -166,6 +187,11 @@ std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key) {
         return std::nullopt;
     }
     Entry entry;
+    std::vector<std::pair<std::string, std::string>> fields;
+    decodeFields(std::string_view(bytes.data() + sizeof(Header), header.fieldsSize), fields);
+    for (const auto& [name, value] : fields)
+        if (name == kKernelsField)
+            entry.kernelNames = split(value);
     const char* payload = bytes.data() + sizeof(Header) + header.fieldsSize;
     entry.log.assign(payload, header.logSize);
     entry.binary.assign(payload + header.logSize, payload + header.logSize + header.binarySize);
@@ -177,8 +203,11 @@ std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key) {
     return entry;
 }
 
-bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::string& log) {
-    const std::string fields = encodeFields(key.fields);
+bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::string& log,
+                        const std::vector<std::string>& kernelNames) {
+    auto entryFields = key.fields;
+    entryFields.emplace_back(kKernelsField, joined(kernelNames));
+    const std::string fields = encodeFields(entryFields);
     Header header{};
     std::memcpy(header.magic, kMagic, sizeof kMagic);
     header.formatVersion = kEntryFormatVersion;
@@ -209,6 +238,35 @@ void BinaryCache::remove(const CacheKey& key) {
     fs::remove(path.string() + ".hits", error);
 }
 
+CacheFileLock BinaryCache::lockFor(const std::string& digest) const {
+    return CacheFileLock(m_folder / "locks" / (digest.substr(0, 2) + ".lock"));
+}
+
+void BinaryCache::reject(const CacheKey& key, const std::string& device, const std::string& why) {
+    remove(key);
+    count(kRejectedCounter);
+    reportProblem("binary cache: the driver rejected a cached binary for " + device + " (" + why +
+                  "); the entry was removed and the program rebuilt from source");
+}
+
+void BinaryCache::refuse(const std::string& device, const std::string& why) {
+    count(kIncompleteCounter);
+    reportProblem("binary cache: the driver gave out an incomplete binary for " + device + " (" +
+                  why + "); it was not cached, the next build tries again");
+}
+
+void BinaryCache::count(const char* counter) const {
+    std::error_code error;
+    fs::create_directories(m_folder, error);
+    std::ofstream(m_folder / counter, std::ios::app | std::ios::binary).put('+');
+}
+
+std::uint64_t BinaryCache::counted(const char* counter) const {
+    std::error_code error;
+    const std::uintmax_t bytes = fs::file_size(m_folder / counter, error);
+    return error ? 0 : bytes;
+}
+
 std::vector<CacheEntryInfo> BinaryCache::list() const {
     std::vector<CacheEntryInfo> entries;
     std::error_code error;
@@ -234,6 +292,10 @@ std::vector<CacheEntryInfo> BinaryCache::list() const {
             std::string fields(header.fieldsSize, '\0');
             if (file.read(fields.data(), std::streamsize(fields.size())))
                 decodeFields(fields, info.keyFields);
+            if (!info.keyFields.empty() && info.keyFields.back().first == kKernelsField) {
+                info.kernelNames = split(info.keyFields.back().second);
+                info.keyFields.pop_back();
+            }
         }
         entries.push_back(std::move(info));
     }
@@ -253,6 +315,8 @@ CacheStats BinaryCache::stats() const {
     stats.misses = m_misses;
     stats.discarded = m_discarded;
     stats.writeFailures = m_writeFailures;
+    stats.rejectedBinaries = counted(kRejectedCounter);
+    stats.incompleteBinaries = counted(kIncompleteCounter);
     return stats;
 }
 
@@ -264,6 +328,9 @@ std::uint64_t BinaryCache::clear() {
             ++removed;
         fs::remove(entry.path.string() + ".hits", error);
     }
+    std::error_code error;
+    fs::remove(m_folder / kRejectedCounter, error);
+    fs::remove(m_folder / kIncompleteCounter, error);
     return removed;
 }
 

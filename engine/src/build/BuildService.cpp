@@ -1,6 +1,8 @@
 #include "clw/engine/BuildService.h"
 
+#include "clw/engine/BinaryCheck.h"
 #include "clw/engine/BuildLogParser.h"
+#include "clw/engine/CacheFileLock.h"
 #include "clw/engine/CacheFolder.h"
 #include "clw/engine/Sha256.h"
 
@@ -41,6 +43,17 @@ bool failedWithoutDiagnostics(const BuildResult& built) {
     return true;
 }
 
+// Why a program loaded from a cached binary lacks kernels its source build had, or empty.
+std::string missingKernels(const Program& program, std::vector<std::string> expected) {
+    std::vector<std::string> loaded = program.kernelNames();
+    std::sort(loaded.begin(), loaded.end());
+    std::sort(expected.begin(), expected.end());
+    if (loaded == expected)
+        return {};
+    return "it loaded with " + std::to_string(loaded.size()) + " of the program's " +
+           std::to_string(expected.size()) + " kernels";
+}
+
 bool isMainSourceName(const std::string& file) {
     return file.empty() || file == "<source>" || file == "<kernel>" || file == "<stdin>" ||
            file == "input.cl" || file.find("tempfile_") != std::string::npos ||
@@ -55,6 +68,7 @@ struct BuildService::Prepared {
     std::string mainText;
     std::vector<Device> devices;
     std::vector<CacheKey> keys; // one per device
+    bool cacheable = false;     // a cache is there and the key is sure to cover every header
     std::string options;        // what the driver gets
     fs::path headers;           // where the set's headers were written for the driver
 };
@@ -121,7 +135,7 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
             try {
                 prepared = prepare(*shared, outcome);
                 answerFromCache(*shared, prepared, outcome);
-                buildFromSource(*shared, prepared, outcome);
+                buildMissing(*shared, prepared, outcome);
             } catch (const std::exception& error) {
                 // The worker boundary: errors become values (DESIGN.md §4).
                 outcome.error = error.what();
@@ -131,10 +145,6 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
                 for (std::string& problem : m_cache->takeProblems())
                     outcome.cacheProblems.push_back(std::move(problem));
             (*callback)(outcome);
-            // After the caller has its programs: extracting binaries can be slow (PoCL compiles
-            // a generic work-group function for it).
-            if (outcome.error.empty())
-                storeBinaries(prepared, outcome);
         },
         [callback] {
             BuildOutcome outcome;
@@ -185,8 +195,15 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
     prepared.mainText = main->text;
     prepared.devices = request.devices.empty() ? request.context.devices() : request.devices;
 
-    const std::vector<ResolvedInclude> includes = scanIncludes(request.sources);
     const std::string requested = effectiveOptions(request.options);
+    const IncludeScanResult scan = scanIncludes(request.sources, requested);
+    const std::vector<ResolvedInclude>& includes = scan.includes;
+    prepared.cacheable = m_cache && scan.uncertain.empty();
+    if (m_cache && !scan.uncertain.empty()) {
+        outcome.cacheBypassed = scan.uncertain;
+        outcome.cacheProblems.push_back("binary cache: not used for this build, since " +
+                                        scan.uncertain);
+    }
     const std::string normalized = normalizeOptions(requested);
     std::string options = requested;
     if (request.sources.files.size() > 1) {
@@ -238,12 +255,14 @@ void BuildService::remember(const std::string& digest, const Program& program,
 
 void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepared,
                                    BuildOutcome& outcome) {
-    if (!m_cache)
+    if (!prepared.cacheable)
         return;
     const auto start = std::chrono::steady_clock::now();
     for (size_t i = 0; i < prepared.devices.size(); ++i) {
         const Device& device = prepared.devices[i];
         const CacheKey& key = prepared.keys[i];
+        if (outcome.forDevice(device))
+            continue;
         DeviceBuildOutcome result;
         result.device = device;
         result.cacheDigest = key.digest;
@@ -256,6 +275,13 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
             result.program = memory->program;
             result.log = memory->log;
         } else if (auto entry = m_cache->load(key)) {
+            // Checked before the driver sees it: a driver can abort the process on a binary it
+            // gave out incomplete (BinaryCheck.h), and that cannot be recovered from here.
+            if (const std::string why = binaryIncompleteness(entry->binary, entry->kernelNames);
+                !why.empty()) {
+                m_cache->reject(key, device.name(), why);
+                continue;
+            }
             // A cached binary the driver rejects falls back to a source build.
             try {
                 Program program = Program::fromBinaries(request.context, {device}, {entry->binary});
@@ -266,20 +292,19 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
                     built = program.build(prepared.options, {device});
                 }
                 if (!built.ok()) {
-                    m_cache->remove(key);
-                    outcome.cacheProblems.push_back(
-                        "binary cache: the driver rejected a cached binary for " + device.name() +
-                        " (" + errorName(built.code) + "); rebuilt from source");
+                    m_cache->reject(key, device.name(), errorName(built.code));
+                    continue;
+                }
+                if (const std::string why = missingKernels(program, entry->kernelNames);
+                    !why.empty()) {
+                    m_cache->reject(key, device.name(), why);
                     continue;
                 }
                 result.program = program;
                 result.log = entry->log;
                 remember(key.digest, program, entry->log);
             } catch (const ClError& error) {
-                m_cache->remove(key);
-                outcome.cacheProblems.push_back(
-                    "binary cache: the driver rejected a cached binary for " + device.name() +
-                    " (" + error.name() + "); rebuilt from source");
+                m_cache->reject(key, device.name(), error.name());
                 continue;
             }
         } else {
@@ -290,7 +315,32 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
         result.diagnostics = diagnosticsOf(result.log, prepared); // the stored log's warnings
         outcome.devices.push_back(std::move(result));
     }
-    outcome.timings.cacheMs = msSince(start);
+    outcome.timings.cacheMs += msSince(start);
+}
+
+void BuildService::buildMissing(const BuildRequest& request, Prepared& prepared,
+                                BuildOutcome& outcome) {
+    const auto missing = std::find_if(prepared.devices.begin(), prepared.devices.end(),
+                                      [&](const Device& d) { return !outcome.forDevice(d); });
+    if (missing == prepared.devices.end())
+        return;
+    if (!prepared.cacheable) {
+        buildFromSource(request, prepared, outcome);
+        return;
+    }
+    // Held from the source build to the stored binary: processes sharing the cache build each
+    // program once (the others wait, then load it), and the binary is read from the driver
+    // before anyone can launch the program. PoCL writes into its own cache folder when a kernel
+    // is launched and crashes when that happens while it reads the folder into a binary.
+    const CacheFileLock lock =
+        m_cache->lockFor(prepared.keys[size_t(missing - prepared.devices.begin())].digest);
+    if (!lock.held())
+        m_cache->reportProblem("binary cache: " + lock.why() + "; building without the lock");
+    answerFromCache(request, prepared, outcome); // built meanwhile by another process?
+    buildFromSource(request, prepared, outcome);
+    const auto start = std::chrono::steady_clock::now();
+    storeBinaries(prepared, outcome);
+    outcome.timings.storeMs = msSince(start);
 }
 
 void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepared,
@@ -322,8 +372,6 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         for (size_t i = 0; i < prepared.devices.size(); ++i)
             if (prepared.devices[i] == device.device)
                 result.cacheDigest = prepared.keys[i].digest;
-        if (result.ok)
-            remember(result.cacheDigest, program, result.log);
         outcome.devices.push_back(std::move(result));
     }
     // Keep the request's device order.
@@ -338,11 +386,11 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
 }
 
 void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& outcome) {
-    if (!m_cache)
-        return;
     for (const DeviceBuildOutcome& result : outcome.devices) {
         if (!result.ok || result.fromCache)
             continue;
+        // In memory only now that the binary was read: no other request launches it before.
+        remember(result.cacheDigest, result.program, result.log);
         try {
             const std::vector<Device> programDevices = result.program.devices();
             const std::vector<Binary> binaries = result.program.binaries();
@@ -358,9 +406,16 @@ void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& o
                                         [](const Binary& b) { return !b.empty(); });
             if (!binary)
                 continue;
+            // Only a binary known to be complete is stored: one that is not would fail, or
+            // crash the driver, on every later hit.
+            const std::vector<std::string> kernels = result.program.kernelNames();
+            if (const std::string why = binaryIncompleteness(*binary, kernels); !why.empty()) {
+                m_cache->refuse(result.device.name(), why);
+                continue;
+            }
             for (size_t k = 0; k < prepared.devices.size(); ++k)
                 if (prepared.devices[k] == result.device)
-                    m_cache->store(prepared.keys[k], *binary, result.log);
+                    m_cache->store(prepared.keys[k], *binary, result.log, kernels);
         } catch (const ClError& error) {
             // The build itself succeeded; only caching is lost. The next outcome says so.
             m_cache->reportProblem("binary cache: could not read the binary built for " +

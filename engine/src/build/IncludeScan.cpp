@@ -1,5 +1,6 @@
 #include "clw/engine/IncludeScan.h"
 
+#include "clw/engine/PreprocessorOptions.h"
 #include "clw/engine/Sha256.h"
 
 #include <filesystem>
@@ -8,6 +9,8 @@
 #include <sstream>
 
 namespace clw::engine {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -35,12 +38,57 @@ std::string withoutComments(const std::string& text) {
     return out;
 }
 
+struct IncludeLine {
+    std::string name;
+    bool quoted = false; // "name": searched beside the including file first; <name>: not
+};
+
+// The #include lines of one file's text. A line the scan cannot follow is described in
+// `uncertain` (the first one found).
+std::vector<IncludeLine> includeLines(const std::string& text, const std::string& file,
+                                      std::string& uncertain) {
+    std::vector<IncludeLine> lines;
+    std::istringstream stream(withoutComments(text));
+    int number = 0;
+    for (std::string line; std::getline(stream, line);) {
+        ++number;
+        const auto where = [&] { return file + " line " + std::to_string(number); };
+        if (uncertain.empty() && line.find("__has_include") != std::string::npos)
+            uncertain = where() + " asks __has_include, which the scan cannot answer";
+        size_t i = line.find_first_not_of(" \t");
+        if (i == std::string::npos || line[i] != '#')
+            continue;
+        i = line.find_first_not_of(" \t", i + 1);
+        if (i == std::string::npos || line.compare(i, 7, "include") != 0)
+            continue;
+        if (line.compare(i, 12, "include_next") == 0) {
+            if (uncertain.empty())
+                uncertain = where() + " has #include_next, which the scan does not follow";
+            continue;
+        }
+        i = line.find_first_not_of(" \t", i + 7);
+        if (i == std::string::npos || (line[i] != '"' && line[i] != '<')) {
+            if (uncertain.empty())
+                uncertain = where() + " has a computed #include (a macro names the header)";
+            continue;
+        }
+        const char close = line[i] == '"' ? '"' : '>';
+        const size_t end = line.find(close, i + 1);
+        if (end != std::string::npos)
+            lines.push_back({line.substr(i + 1, end - i - 1), close == '"'});
+    }
+    return lines;
+}
+
 std::string directoryOf(const std::string& name) {
     const auto slash = name.find_last_of('/');
     return slash == std::string::npos ? std::string() : name.substr(0, slash + 1);
 }
 
-bool readFile(const std::filesystem::path& path, std::string& text) {
+bool readFile(const fs::path& path, std::string& text) {
+    std::error_code error;
+    if (!fs::is_regular_file(path, error))
+        return false;
     std::ifstream file(path, std::ios::binary);
     if (!file)
         return false;
@@ -50,72 +98,75 @@ bool readFile(const std::filesystem::path& path, std::string& text) {
     return true;
 }
 
+// A file whose includes are still to be read.
+struct Pending {
+    std::string text;
+    std::string name;      // as the person knows it, for messages
+    bool inSet = false;    // one of the set's files (else a file on disk)
+    std::string directory; // where its quoted includes are looked for first: a set-relative
+                           // prefix for a set file, a folder on disk for a file on disk
+};
+
 } // namespace
 
-std::vector<std::string> includeNames(const std::string& text) {
-    std::vector<std::string> names;
-    std::istringstream lines(withoutComments(text));
-    for (std::string line; std::getline(lines, line);) {
-        size_t i = line.find_first_not_of(" \t");
-        if (i == std::string::npos || line[i] != '#')
-            continue;
-        i = line.find_first_not_of(" \t", i + 1);
-        if (i == std::string::npos || line.compare(i, 7, "include") != 0)
-            continue;
-        i = line.find_first_not_of(" \t", i + 7);
-        if (i == std::string::npos || (line[i] != '"' && line[i] != '<'))
-            continue;
-        const char close = line[i] == '"' ? '"' : '>';
-        const size_t end = line.find(close, i + 1);
-        if (end != std::string::npos)
-            names.push_back(line.substr(i + 1, end - i - 1));
-    }
-    return names;
-}
-
-std::vector<ResolvedInclude> scanIncludes(const SourceSet& sources) {
-    std::vector<ResolvedInclude> result;
+IncludeScanResult scanIncludes(const SourceSet& sources, std::string_view options) {
+    IncludeScanResult result;
     const SourceFile* main = sources.main();
     if (!main)
         return result;
+    const std::vector<std::string> optionDirs = PreprocessorOptions::fromBuildOptions(options)
+                                                    .includeDirs;
     std::set<std::string> seen;
-    // (text, the directory its quoted includes are relative to within the set)
-    std::vector<std::pair<std::string, std::string>> pending{{main->text, directoryOf(main->name)}};
+    std::vector<Pending> pending{{main->text, main->name, true, directoryOf(main->name)}};
     while (!pending.empty()) {
-        auto [text, baseDir] = std::move(pending.back());
+        const Pending from = std::move(pending.back());
         pending.pop_back();
-        for (const std::string& spelled : includeNames(text)) {
+        for (const IncludeLine& line : includeLines(from.text, from.name, result.uncertain)) {
             ResolvedInclude include;
-            include.spelled = spelled;
+            include.spelled = line.name;
             std::string content;
-            // The set first (relative to the including file, then as written), then the
-            // directories in order.
-            for (const std::string& candidate : {baseDir + spelled, spelled}) {
-                if (const SourceFile* file = sources.find(candidate)) {
+            auto fromSet = [&](const std::string& name) {
+                if (const SourceFile* file = sources.find(name)) {
                     include.resolved = file->name;
                     include.fromSet = include.found = true;
                     content = file->text;
-                    break;
                 }
-            }
-            for (size_t d = 0; !include.found && d < sources.includeDirs.size(); ++d) {
-                const std::filesystem::path path =
-                    std::filesystem::path(sources.includeDirs[d]) / spelled;
+                return include.found;
+            };
+            auto fromDisk = [&](const fs::path& path) {
                 if (readFile(path, content)) {
                     include.resolved = path.lexically_normal().string();
                     include.found = true;
                 }
+                return include.found;
+            };
+            auto fromFolders = [&](const std::vector<std::string>& folders) {
+                for (const std::string& folder : folders)
+                    if (fromDisk(fs::path(folder) / line.name))
+                        return true;
+                return false;
+            };
+            const bool found =
+                (line.quoted && (from.inSet ? fromSet(from.directory + line.name)
+                                            : fromDisk(fs::path(from.directory) / line.name))) ||
+                fromFolders(optionDirs) || fromSet(line.name) || fromFolders(sources.includeDirs);
+            if (!found) {
+                include.resolved = line.name;
+                if (result.uncertain.empty())
+                    result.uncertain = from.name + " includes '" + line.name +
+                                       "', which is in none of the folders the build names (the "
+                                       "driver may find it in folders of its own)";
             }
-            if (!include.found)
-                include.resolved = spelled;
             if (!seen.insert(include.resolved).second)
                 continue;
-            if (include.found) {
+            if (found) {
                 include.digest = Sha256::hex(Sha256::digest(content));
-                pending.emplace_back(std::move(content),
-                                     include.fromSet ? directoryOf(include.resolved) : baseDir);
+                pending.push_back({std::move(content), include.resolved, include.fromSet,
+                                   include.fromSet
+                                       ? directoryOf(include.resolved)
+                                       : fs::path(include.resolved).parent_path().string()});
             }
-            result.push_back(std::move(include));
+            result.includes.push_back(std::move(include));
         }
     }
     return result;

@@ -212,7 +212,7 @@ std::vector<CapturedArgument> captureArguments(const CommandQueue& queue,
 SourceSet selfContained(const SourceSet& sources) {
     SourceSet set = sources;
     set.includeDirs.clear();
-    for (const ResolvedInclude& include : scanIncludes(sources)) {
+    for (const ResolvedInclude& include : scanIncludes(sources).includes) {
         if (include.fromSet || !include.found || set.find(include.spelled))
             continue;
         std::ifstream file(include.resolved, std::ios::binary);

@@ -3,9 +3,12 @@
 // <folder>/<2 hex>/<digest>.clwb with a header (magic, format version, key digest, binary
 // checksum, sizes), the key's fields, the build log and the binary. Writes go to a temporary file
 // that is renamed; readers take no lock. A corrupt, truncated, foreign or old-format entry is
-// removed and reported once, never trusted. Least recently used entries go when the folder grows
-// past its limit.
+// removed and reported once, never trusted. An entry also names the program's kernels, so that a
+// binary that loads without all of them is caught. Binaries that the driver gave out incomplete, or
+// could not take back, are counted in the folder for every process (stats()). Least recently used
+// entries go when the folder grows past its limit.
 #include "clw/engine/CacheEntryInfo.h"
+#include "clw/engine/CacheFileLock.h"
 #include "clw/engine/CacheKey.h"
 #include "clw/engine/Program.h"
 
@@ -21,12 +24,15 @@ namespace clw::engine {
 
 class BinaryCache {
 public:
-    static constexpr std::uint32_t kEntryFormatVersion = 1;
+    // 2: entries name their program's kernels (version 1 entries may hold binaries that PoCL 3
+    // cannot load back, see BinaryCheck.h).
+    static constexpr std::uint32_t kEntryFormatVersion = 2;
     static constexpr std::uint64_t kDefaultLimitBytes = 1ull << 30;
 
     struct Entry {
         Binary binary;
         std::string log; // the build log of the build that made it, shown again on a hit
+        std::vector<std::string> kernelNames; // the kernels of the program it was built from
     };
 
     explicit BinaryCache(std::filesystem::path folder = defaultFolder(),
@@ -39,9 +45,20 @@ public:
     std::optional<Entry> load(const CacheKey& key);
     // Stores an entry; a failure (read-only folder, full disk) is recorded in problems() and
     // never thrown: the build goes on without caching.
-    bool store(const CacheKey& key, const Binary& binary, const std::string& log);
-    // Removes the key's entry (a cached binary the driver rejected).
+    bool store(const CacheKey& key, const Binary& binary, const std::string& log,
+               const std::vector<std::string>& kernelNames = {});
+    // Removes the key's entry.
     void remove(const CacheKey& key);
+    // A cached binary that `device` could not take back (`why`): removes the entry, counts it and
+    // reports it; the caller builds from source.
+    void reject(const CacheKey& key, const std::string& device, const std::string& why);
+    // A binary that `device` gave out incomplete (`why`): counts it and reports it; it is not
+    // stored, and the next build of the same key tries again.
+    void refuse(const std::string& device, const std::string& why);
+
+    // The lock held while a binary that is not cached yet is built and stored (CacheFileLock.h):
+    // one lock file per 256th of the keys, in the folder's "locks".
+    CacheFileLock lockFor(const std::string& digest) const;
 
     std::vector<CacheEntryInfo> list() const;
     CacheStats stats() const;
@@ -60,6 +77,9 @@ public:
 
 private:
     void discard(const std::filesystem::path& path, const std::string& why);
+    // Counters kept in the folder, one byte a count, so that every process adds to them.
+    void count(const char* counter) const;
+    std::uint64_t counted(const char* counter) const;
 
     std::filesystem::path m_folder;
     std::uint64_t m_limitBytes;

@@ -13,6 +13,7 @@ struct BuildTimings {
     double compileMs = 0;    // clBuildProgram: compiling and linking in one call
     double linkMs = 0;       // a separate link step; 0 when clBuildProgram did both
     double cacheMs = 0;      // looking up and loading cached binaries
+    double storeMs = 0;      // reading a new binary back from the driver and storing it
     double totalMs = 0;
 };
 
@@ -36,6 +37,9 @@ struct BuildOutcome {
     std::string error;       // a failure that is not the compiler's (no device, bad request)
     std::vector<std::string> cacheProblems; // each said once: damaged entries, unwritable folder
     std::string effectiveOptions;
+    // Why this build neither used nor filled the cache (a header the include scan cannot be sure
+    // of, IncludeScan.h); empty when it did.
+    std::string cacheBypassed;
     // Builds the driver failed without a single diagnostic and that were tried again (PoCL's
     // kernel cache can race between processes building the same source).
     int driverRetries = 0;

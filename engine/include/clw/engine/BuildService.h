@@ -62,6 +62,8 @@ private:
 
     Prepared prepare(const BuildRequest& request, BuildOutcome& outcome);
     void answerFromCache(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
+    // Builds what the cache did not answer, then extracts and stores its binaries.
+    void buildMissing(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
     void buildFromSource(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
     void storeBinaries(const Prepared& prepared, const BuildOutcome& outcome);
     std::optional<MemoryEntry> fromMemory(const std::string& digest);

@@ -15,6 +15,7 @@ struct CacheEntryInfo {
     std::int64_t lastUseSeconds = 0; // since the epoch: the file's modification time
     std::uint64_t hits = 0;
     std::vector<std::pair<std::string, std::string>> keyFields;
+    std::vector<std::string> kernelNames; // the kernels of the program it was built from
 };
 
 // The cache as a whole, and what this process saw of it.
@@ -26,6 +27,9 @@ struct CacheStats {
     std::uint64_t misses = 0;    // this process
     std::uint64_t discarded = 0; // corrupt, truncated, foreign or old-format entries removed
     std::uint64_t writeFailures = 0;
+    // All processes, since the folder was made or cleared:
+    std::uint64_t rejectedBinaries = 0;   // cached binaries the driver could not take back
+    std::uint64_t incompleteBinaries = 0; // binaries the driver gave out incomplete, not stored
 };
 
 } // namespace clw::engine

@@ -1,10 +1,16 @@
 #pragma once
 // Finds every file a build pulls in through #include, so that the cache key covers their
-// contents (a header edit must miss). Conditionals are not evaluated: an include inside #if
-// counts too, which can only make the key more careful.
+// contents (a header edit must miss). Headers are searched as the compiler searches them: a quoted
+// include first beside the file that includes it, then the -I folders of the build options (and
+// CLW_BUILD_OPTIONS), then the set's own files, then the set's include folders. Conditionals are
+// not evaluated: an include inside #if counts too, which can only make the key more careful. What
+// the scan cannot be sure of (a computed #include, __has_include, a header in none of those
+// folders, which the driver may find in folders of its own) is said, and the build then leaves
+// the cache alone rather than trust a key that may miss a header.
 #include "clw/engine/SourceSet.h"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace clw::engine {
@@ -17,9 +23,14 @@ struct ResolvedInclude {
     std::string digest; // SHA-256 of the content, hex; empty when not found
 };
 
-// The includes reachable from the set's main file, each once, in discovery order.
-std::vector<ResolvedInclude> scanIncludes(const SourceSet& sources);
-// The `#include` names written in one file's text (comments skipped).
-std::vector<std::string> includeNames(const std::string& text);
+struct IncludeScanResult {
+    std::vector<ResolvedInclude> includes; // each once, in discovery order
+    // Why the compiler may read a header the scan did not see; empty when the scan is sure.
+    std::string uncertain;
+};
+
+// The includes reachable from the set's main file. `options` are the build options as the
+// driver gets them: their -I folders are searched too.
+IncludeScanResult scanIncludes(const SourceSet& sources, std::string_view options = {});
 
 } // namespace clw::engine
