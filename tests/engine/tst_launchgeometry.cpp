@@ -133,6 +133,73 @@ private slots:
         QVERIFY(allowed.empty);
     }
 
+    // Each problem carries the code clEnqueueNDRangeKernel gives for it.
+    void eachProblemHasTheSpecificationsCode() {
+        KernelLimits twoDims = gpuLike();
+        twoDims.maxDimensions = 2;
+        KernelSignature tiled = named("tiled");
+        tiled.reqdWorkGroupSize = {16, 1, 1};
+        LaunchGeometry timesLocal;
+        timesLocal.global = NDRange(4);
+        timesLocal.groupsTimesLocal = true;
+        LaunchGeometry zero;
+        zero.global = NDRange(0);
+        LaunchGeometry memory;
+        memory.global = NDRange(256);
+        const struct {
+            GeometryCheck result;
+            cl_int code;
+        } cases[] = {
+            {check(NDRange()), CL_INVALID_WORK_DIMENSION},
+            {check(NDRange(4, 4, 4), {}, {}, twoDims), CL_INVALID_WORK_DIMENSION},
+            {check(NDRange(64, 64), NDRange(16)), CL_INVALID_WORK_GROUP_SIZE},
+            {check(NDRange(64, 64), {}, NDRange(1)), CL_INVALID_GLOBAL_OFFSET},
+            {check(NDRange(64), NDRange(8), {}, gpuLike(), tiled), CL_INVALID_WORK_GROUP_SIZE},
+            {checkGeometry(timesLocal, gpuLike(), named("k")), CL_INVALID_WORK_GROUP_SIZE},
+            {checkGeometry(zero, gpuLike(), named("k")), CL_INVALID_GLOBAL_WORK_SIZE},
+            {check(NDRange(64), NDRange(0)), CL_INVALID_WORK_GROUP_SIZE},
+            {check(NDRange(64, 64, 128), NDRange(1, 1, 128)), CL_INVALID_WORK_ITEM_SIZE},
+            {check(NDRange(1024), NDRange(512)), CL_INVALID_WORK_GROUP_SIZE},
+            {check(NDRange(1000), NDRange(64)), CL_INVALID_WORK_GROUP_SIZE},
+            {checkGeometry(memory, gpuLike(), named("k"), 49000), CL_OUT_OF_RESOURCES},
+        };
+        for (const auto& [result, code] : cases) {
+            QVERIFY(!result.ok);
+            QVERIFY2(result.code == code, result.problem.c_str());
+        }
+        QCOMPARE(check(NDRange(64), NDRange(16)).code, CL_SUCCESS);
+    }
+
+    // The seeds: with g_times_l the sizes may differ in length, the missing entries being 1;
+    // with allow_empty_ndrange a 0 in the local size is an empty range too.
+    void groupsTimesLocalWithDifferentLengthsAndEmptyLocal() {
+        LaunchGeometry geometry;
+        geometry.global = NDRange(10);
+        geometry.local = NDRange(32, 8);
+        geometry.groupsTimesLocal = true;
+        auto result = checkGeometry(geometry, gpuLike(), named("k"));
+        QVERIFY2(result.ok, result.problem.c_str());
+        QCOMPARE(result.global.dimensions(), 2u);
+        QCOMPARE(result.global[0], size_t(320));
+        QCOMPARE(result.global[1], size_t(8));
+        geometry.global = NDRange(2, 3, 4);
+        geometry.local = NDRange(16);
+        result = checkGeometry(geometry, gpuLike(), named("k"));
+        QVERIFY2(result.ok, result.problem.c_str());
+        QCOMPARE(result.global[0], size_t(32));
+        QCOMPARE(result.global[2], size_t(4));
+        QCOMPARE(result.local[1], size_t(1));
+
+        LaunchGeometry emptyLocal;
+        emptyLocal.global = NDRange(64, 64);
+        emptyLocal.local = NDRange(16, 0);
+        QCOMPARE(checkGeometry(emptyLocal, gpuLike(), named("k")).code, CL_INVALID_WORK_GROUP_SIZE);
+        emptyLocal.allowEmpty = true;
+        result = checkGeometry(emptyLocal, gpuLike(), named("k"));
+        QVERIFY(result.ok);
+        QVERIFY(result.empty);
+    }
+
     void localMemory() {
         LaunchGeometry geometry;
         geometry.global = NDRange(256);

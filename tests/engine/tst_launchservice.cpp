@@ -75,6 +75,20 @@ cl_int CL_API_CALL recordedLaunch(cl_command_queue q, cl_kernel k, cl_uint d, co
     return g_real.clEnqueueNDRangeKernel(q, k, d, o, g, l, n, w, e);
 }
 
+// Seam: the wait or the status query of a launch fails.
+cl_int g_waitError = CL_SUCCESS;
+cl_int g_statusError = CL_SUCCESS;
+cl_int CL_API_CALL failingWait(cl_uint count, const cl_event* events) {
+    const cl_int real = g_real.clWaitForEvents(count, events);
+    return g_waitError != CL_SUCCESS ? g_waitError : real;
+}
+cl_int CL_API_CALL failingStatus(cl_event event, cl_event_info param, size_t size, void* value,
+                                 size_t* sizeRet) {
+    if (param == CL_EVENT_COMMAND_EXECUTION_STATUS && g_statusError != CL_SUCCESS)
+        return g_statusError;
+    return g_real.clGetEventInfo(event, param, size, value, sizeRet);
+}
+
 } // namespace
 
 class TestLaunchService : public QObject {
@@ -194,6 +208,48 @@ private slots:
         QVERIFY(!rejected.ok);
         QCOMPARE(rejected.code, CL_INVALID_ARG_VALUE);
         QVERIFY(QString::fromStdString(rejected.error).contains(QStringLiteral("argument 0")));
+    }
+
+    // A failed wait or status query is the launch's error, never a success.
+    void failedWaitOrStatusIsReported() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        LaunchService service(context, device);
+        ScopedClApi seam;
+        g_real = seam.real();
+        seam.api().clWaitForEvents = failingWait;
+        seam.api().clGetEventInfo = failingStatus;
+        g_waitError = CL_OUT_OF_RESOURCES;
+        LaunchResult result = service.launch(twiceOn(program, buffer, 16)).get();
+        QVERIFY(!result.ok);
+        QCOMPARE(result.code, CL_OUT_OF_RESOURCES);
+        QVERIFY2(result.error.find("clWaitForEvents") != std::string::npos, result.error.c_str());
+        g_waitError = CL_SUCCESS;
+        g_statusError = CL_INVALID_EVENT;
+        result = service.launch(twiceOn(program, buffer, 16)).get();
+        QVERIFY(!result.ok);
+        QCOMPARE(result.code, CL_INVALID_EVENT);
+        QVERIFY2(result.error.find("clGetEventInfo") != std::string::npos, result.error.c_str());
+        g_statusError = CL_SUCCESS;
+        QVERIFY(service.launch(twiceOn(program, buffer, 16)).get().ok);
+    }
+
+    // Geometry errors carry their own codes, not all CL_INVALID_WORK_GROUP_SIZE.
+    void geometryErrorsCarryTheirCodes() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        LaunchService service(context, device);
+        QCOMPARE(service.launch(twiceOn(program, buffer, 0)).get().code,
+                 CL_INVALID_GLOBAL_WORK_SIZE);
+        LaunchRequest noDimensions = twiceOn(program, buffer, 16);
+        noDimensions.geometry.global = NDRange();
+        QCOMPARE(service.launch(noDimensions).get().code, CL_INVALID_WORK_DIMENSION);
     }
 
     // A thread waiting on a job that has not started runs it itself; jobs of several threads,

@@ -3,6 +3,7 @@
 #include "clw/engine/BinaryCheck.h"
 #include "clw/engine/BuildLogParser.h"
 #include "clw/engine/CacheFileLock.h"
+#include "clw/engine/CallbackFailure.h"
 #include "clw/engine/CacheFolder.h"
 #include "clw/engine/Sha256.h"
 
@@ -144,12 +145,13 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
             if (m_cache)
                 for (std::string& problem : m_cache->takeProblems())
                     outcome.cacheProblems.push_back(std::move(problem));
-            (*callback)(outcome);
+            // A throwing callback must not end the worker (and with it the process).
+            runGuarded("a build's callback", [&] { (*callback)(std::move(outcome)); });
         },
         [callback] {
             BuildOutcome outcome;
             outcome.superseded = true;
-            (*callback)(std::move(outcome));
+            runGuarded("a build's callback", [&] { (*callback)(std::move(outcome)); });
         });
 }
 

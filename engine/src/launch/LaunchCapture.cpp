@@ -247,8 +247,7 @@ CapturedLaunch LaunchCapture::capture(const CommandQueue& queue, const LaunchReq
         checkGeometry(request.geometry, KernelLimits::of(kernel, device), signature, localBytes);
     const std::string launching = "capturing kernel '" + signature.name + "'";
     if (!geometry.ok)
-        throw ClError(CL_INVALID_WORK_GROUP_SIZE, "LaunchCapture",
-                      launching + ": " + geometry.problem);
+        throw ClError(geometry.code, "LaunchCapture", launching + ": " + geometry.problem);
     if (geometry.empty)
         throw ClError(CL_INVALID_GLOBAL_WORK_SIZE, "LaunchCapture",
                       launching + ": the ND-range is empty, so the launch does nothing to capture");

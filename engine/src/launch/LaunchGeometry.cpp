@@ -61,32 +61,47 @@ NDRange suggestLocalSize(const NDRange& global, const KernelLimits& limits) {
 GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& limits,
                             const KernelSignature& signature, cl_ulong localArgumentBytes) {
     GeometryCheck check;
-    const unsigned dims = geometry.global.dimensions();
-    auto fail = [&](std::string problem) {
+    // With g_times_l the sizes may differ in length (the seeds': as PyOpenCL, the longer one
+    // counts and the missing entries are 1).
+    const unsigned dims = geometry.groupsTimesLocal ? std::max(geometry.global.dimensions(),
+                                                               geometry.local.dimensions())
+                                                    : geometry.global.dimensions();
+    const auto entry = [](const NDRange& range, unsigned i) {
+        return i < range.dimensions() ? range[i] : size_t(1);
+    };
+    auto fail = [&](cl_int code, std::string problem) {
         check.ok = false;
+        check.code = code;
         check.problem = std::move(problem);
         return check;
     };
     if (dims < 1 || dims > 3)
-        return fail("an ND-range has 1 to 3 dimensions; the global size has " +
+        return fail(CL_INVALID_WORK_DIMENSION, "an ND-range has 1 to 3 dimensions; the global size has " +
                     std::to_string(dims));
     if (dims > limits.maxDimensions)
-        return fail("the device runs at most " + std::to_string(limits.maxDimensions) +
+        return fail(CL_INVALID_WORK_DIMENSION, "the device runs at most " + std::to_string(limits.maxDimensions) +
                     " dimensions (CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS); the global size has " +
                     std::to_string(dims));
-    if (geometry.local.dimensions() && geometry.local.dimensions() != dims)
-        return fail("the local size " + text(geometry.local) + " has " +
+    if (geometry.local.dimensions() && geometry.local.dimensions() != dims &&
+        !geometry.groupsTimesLocal)
+        return fail(CL_INVALID_WORK_GROUP_SIZE, "the local size " + text(geometry.local) + " has " +
                     std::to_string(geometry.local.dimensions()) + " dimensions, the global size " +
                     text(geometry.global) + " has " + std::to_string(dims));
     if (geometry.offset.dimensions() && geometry.offset.dimensions() != dims)
-        return fail("the offset " + text(geometry.offset) + " has " +
+        return fail(CL_INVALID_GLOBAL_OFFSET, "the offset " + text(geometry.offset) + " has " +
                     std::to_string(geometry.offset.dimensions()) + " dimensions, the global size " +
                     std::to_string(dims));
 
     size_t local[3] = {0, 0, 0};
     bool haveLocal = geometry.local.dimensions() != 0;
     for (unsigned i = 0; i < dims && haveLocal; ++i)
-        local[i] = geometry.local[i];
+        local[i] = entry(geometry.local, i);
+    // allow_empty_ndrange: a 0 in the local size makes the range empty too (a marker).
+    for (unsigned i = 0; i < dims && haveLocal && geometry.allowEmpty; ++i)
+        if (local[i] == 0) {
+            check.empty = true;
+            return check;
+        }
 
     // reqd_work_group_size fixes the local size.
     std::array<size_t, 3> required = signature.reqdWorkGroupSize;
@@ -102,7 +117,7 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
             for (unsigned i = 0; i < dims; ++i) {
                 if (local[i] != required[i]) {
                     check.suggestedLocal = requiredRange;
-                    return fail("kernel '" + signature.name + "' requires the local size " +
+                    return fail(CL_INVALID_WORK_GROUP_SIZE, "kernel '" + signature.name + "' requires the local size " +
                                 text(requiredRange) +
                                 " (reqd_work_group_size); the launch asks for " +
                                 text(geometry.local));
@@ -111,11 +126,11 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
         }
     }
 
-    size_t global[3] = {geometry.global[0], dims > 1 ? geometry.global[1] : 1,
-                        dims > 2 ? geometry.global[2] : 1};
+    size_t global[3] = {entry(geometry.global, 0), entry(geometry.global, 1),
+                        entry(geometry.global, 2)};
     if (geometry.groupsTimesLocal) {
         if (!haveLocal)
-            return fail("g_times_l counts work-groups, so it needs a local size");
+            return fail(CL_INVALID_WORK_GROUP_SIZE, "g_times_l counts work-groups, so it needs a local size");
         for (unsigned i = 0; i < dims; ++i)
             global[i] *= local[i];
     }
@@ -129,7 +144,7 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
                 check.empty = true;
                 return check;
             }
-            return fail("the global size is 0 in dimension " + std::to_string(i) +
+            return fail(CL_INVALID_GLOBAL_WORK_SIZE, "the global size is 0 in dimension " + std::to_string(i) +
                         "; allow empty ND-ranges to enqueue a marker instead");
         }
     }
@@ -138,10 +153,10 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
         size_t total = 1;
         for (unsigned i = 0; i < dims; ++i) {
             if (local[i] == 0)
-                return fail("the local size is 0 in dimension " + std::to_string(i));
+                return fail(CL_INVALID_WORK_GROUP_SIZE, "the local size is 0 in dimension " + std::to_string(i));
             if (i < limits.maxWorkItemSizes.size() && local[i] > limits.maxWorkItemSizes[i]) {
                 check.suggestedLocal = suggestLocalSize(check.global, limits);
-                return fail("the local size " + std::to_string(local[i]) + " in dimension " +
+                return fail(CL_INVALID_WORK_ITEM_SIZE, "the local size " + std::to_string(local[i]) + " in dimension " +
                             std::to_string(i) + " is above the device's limit of " +
                             std::to_string(limits.maxWorkItemSizes[i]) +
                             " (CL_DEVICE_MAX_WORK_ITEM_SIZES); " + text(*check.suggestedLocal) +
@@ -151,7 +166,7 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
         }
         if (total > limits.maxWorkGroupSize()) {
             check.suggestedLocal = suggestLocalSize(check.global, limits);
-            return fail("a work-group of " + std::to_string(total) +
+            return fail(CL_INVALID_WORK_GROUP_SIZE, "a work-group of " + std::to_string(total) +
                         " work-items is above the largest this kernel can run with on the "
                         "device, " +
                         std::to_string(limits.maxWorkGroupSize()) +
@@ -162,7 +177,7 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
             for (unsigned i = 0; i < dims; ++i) {
                 if (global[i] % local[i] != 0) {
                     check.suggestedLocal = suggestLocalSize(check.global, limits);
-                    return fail("the global size " + std::to_string(global[i]) + " in dimension " +
+                    return fail(CL_INVALID_WORK_GROUP_SIZE, "the global size " + std::to_string(global[i]) + " in dimension " +
                                 std::to_string(i) + " is not a multiple of the local size " +
                                 std::to_string(local[i]) +
                                 " and the device (or the program's OpenCL C version) has no "
@@ -175,7 +190,7 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
 
     const cl_ulong needed = limits.kernelLocalMemory + localArgumentBytes;
     if (limits.deviceLocalMemory && needed > limits.deviceLocalMemory)
-        return fail("the kernel needs " + std::to_string(needed) + " bytes of local memory (" +
+        return fail(CL_OUT_OF_RESOURCES, "the kernel needs " + std::to_string(needed) + " bytes of local memory (" +
                     std::to_string(limits.kernelLocalMemory) + " declared in the kernel, " +
                     std::to_string(localArgumentBytes) + " in __local arguments); the device has " +
                     std::to_string(limits.deviceLocalMemory) + " (CL_DEVICE_LOCAL_MEM_SIZE)");

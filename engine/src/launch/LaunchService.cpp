@@ -66,11 +66,24 @@ void deliverWhenComplete(std::vector<Event> events, LaunchResult result,
     Event last = events.back();
     if (waitHere) {
         cl_event raw = last.get();
-        clApi().clWaitForEvents(1, &raw);
+        const cl_int waited = clApi().clWaitForEvents(1, &raw);
         cl_int status = CL_COMPLETE;
-        clApi().clGetEventInfo(raw, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status,
-                               nullptr);
-        finishResult(events, status, result);
+        const cl_int queried = clApi().clGetEventInfo(raw, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                                                      sizeof status, &status, nullptr);
+        if (queried != CL_SUCCESS) {
+            result.ok = false;
+            result.code = queried;
+            result.error = "clGetEventInfo failed with " + errorName(queried) +
+                           " while asking whether the launch completed";
+        } else if (waited != CL_SUCCESS && status >= 0) {
+            // The status says nothing is wrong, yet the wait failed: the wait's error stands.
+            result.ok = false;
+            result.code = waited;
+            result.error = "clWaitForEvents failed with " + errorName(waited) +
+                           " while waiting for the launch";
+        } else {
+            finishResult(events, status, result);
+        }
         done(std::move(result));
         return;
     }
@@ -255,7 +268,7 @@ void LaunchService::runLaunch(const LaunchRequest& request, Callback& done) {
         result.global = geometry.global;
         result.local = geometry.local;
         if (!geometry.ok) {
-            result.code = CL_INVALID_WORK_GROUP_SIZE;
+            result.code = geometry.code;
             result.error = "launching kernel '" + signature.name + "': " + geometry.problem;
             done(std::move(result));
             return;

@@ -1,6 +1,7 @@
 #include "clw/engine/SvmAllocator.h"
 
 #include "clw/engine/Handle.h"
+#include "clw/engine/SvmAllocation.h"
 
 namespace clw::engine {
 
@@ -19,20 +20,8 @@ SvmAllocator::SvmAllocator(const Context& context, cl_svm_mem_flags flags, cl_ui
 
 SvmBlock SvmAllocator::allocate(size_t size) const {
     void* data = clApi().clSVMAlloc(m_context.get(), m_flags, size, m_alignment);
-    if (!data) {
-        // clSVMAlloc returns no code: tell "no SVM" from "no memory" by the devices.
-        bool anySvm = false;
-        for (const Device& device : m_context.devices())
-            anySvm = anySvm || device.tryInfo<CL_DEVICE_SVM_CAPABILITIES>().value_or(0) != 0;
-        if (!anySvm)
-            throw ClError(CL_INVALID_OPERATION, "clSVMAlloc",
-                          "allocating shared virtual memory: no device of the context supports "
-                          "SVM (CL_DEVICE_SVM_CAPABILITIES is empty)");
-        throw ClError(CL_MEM_OBJECT_ALLOCATION_FAILURE, "clSVMAlloc",
-                      "allocating " + std::to_string(size) +
-                          " bytes of shared virtual memory (the driver returned no memory; fine "
-                          "grain needs CL_DEVICE_SVM_FINE_GRAIN_BUFFER)");
-    }
+    if (!data)
+        throw svmAllocationError(m_context, m_flags, size, m_alignment);
     return SvmBlock{data, size, {}};
 }
 

@@ -1,5 +1,7 @@
 #include "clw/engine/Event.h"
 
+#include "clw/engine/CallbackFailure.h"
+
 namespace clw::engine {
 
 std::vector<cl_event> rawEvents(std::span<const Event> events) {
@@ -26,6 +28,12 @@ void Event::waitAll(std::span<const Event> events) {
     const auto raw = rawEvents(events);
     checkCl(clApi().clWaitForEvents(cl_uint(raw.size()), raw.data()), "clWaitForEvents",
             [&] { return "waiting for " + std::to_string(raw.size()) + " events"; });
+    // As wait(): a command that ended with an error may still let the wait succeed.
+    for (size_t i = 0; i < events.size(); ++i)
+        if (const cl_int status = events[i].status(); status < 0)
+            throw ClError(status, "clWaitForEvents",
+                          "waiting for " + std::to_string(raw.size()) + " events: event " +
+                              std::to_string(i) + " ended with an error");
 }
 
 ProfilingTimes Event::profilingTimes() const {
@@ -36,7 +44,8 @@ ProfilingTimes Event::profilingTimes() const {
 namespace {
 void CL_CALLBACK runEventCallback(cl_event, cl_int status, void* user) {
     std::unique_ptr<Event::Callback> callback(static_cast<Event::Callback*>(user));
-    (*callback)(status);
+    // This is the driver's thread: nothing may unwind into it.
+    runGuarded("an event callback", [&] { (*callback)(status); });
 }
 } // namespace
 

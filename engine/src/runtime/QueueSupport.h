@@ -1,6 +1,7 @@
 #pragma once
 // Helpers shared by the CommandQueue*.cpp files (not a public header): wait lists, turning an
 // enqueue's result into an Event, and the words error messages use.
+#include "clw/engine/CallbackFailure.h"
 #include "clw/engine/CommandQueue.h"
 
 #include <string>
@@ -29,8 +30,17 @@ Event enqueued(cl_int code, cl_event raw, const char* function, Doing&& doing) {
 
 // For a non-blocking transfer, keeps the host memory's owner until the command completed.
 inline Event keptAlive(Event event, bool blocking, std::shared_ptr<const void> keepAlive) {
-    if (!blocking && keepAlive)
-        event.keepAliveUntilComplete(std::move(keepAlive));
+    if (blocking || !keepAlive)
+        return event;
+    try {
+        event.keepAliveUntilComplete(keepAlive);
+    } catch (const ClError& error) {
+        // Without the callback nothing would hold the host memory during the copy: the transfer
+        // waits here instead (it turns blocking), and that is counted and said.
+        noteCallbackFailure("registering a transfer's keep-alive callback (it waits instead)",
+                            error.what());
+        event.wait();
+    }
     return event;
 }
 

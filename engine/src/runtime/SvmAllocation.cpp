@@ -19,9 +19,22 @@ std::string describeAllocation(cl_svm_mem_flags flags, size_t size, cl_uint alig
     return text;
 }
 
+// For the destructor and move assignment, which must not throw.
+void releaseQuietly(SvmAllocation& allocation) noexcept {
+    try {
+        allocation.release();
+    } catch (const ClError& error) {
+        // The free could not be enqueued. Freeing at once could pull the memory from under
+        // queued work, so the block is kept (leaked) and the failure counted and reported.
+        noteFailedRelease("SVM allocation", error.code());
+    }
+}
+
+} // namespace
+
 // clSVMAlloc says nothing about why it returned null: find the reason from the devices.
-ClError allocationError(const Context& context, cl_svm_mem_flags flags, size_t size,
-                        cl_uint alignment) {
+ClError svmAllocationError(const Context& context, cl_svm_mem_flags flags, size_t size,
+                           cl_uint alignment) {
     const std::string doing = describeAllocation(flags, size, alignment);
     // The OpenCL library has no clSVMAlloc (Apple's 1.2 framework): ClError says so.
     if (missingClFunctionVersion("clSVMAlloc"))
@@ -34,7 +47,11 @@ ClError allocationError(const Context& context, cl_svm_mem_flags flags, size_t s
                 any |= *caps;
             maxAlloc = std::max<size_t>(maxAlloc, device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
         }
-    } catch (const ClError&) {
+    } catch (const ClError& error) {
+        return ClError(CL_OUT_OF_RESOURCES, "clSVMAlloc",
+                       doing + " (the driver returned no memory, and asking the devices why "
+                               "failed: " +
+                           error.what() + ")");
     }
     if (!any)
         return ClError(CL_INVALID_OPERATION, "clSVMAlloc",
@@ -59,19 +76,6 @@ ClError allocationError(const Context& context, cl_svm_mem_flags flags, size_t s
     return ClError(CL_OUT_OF_RESOURCES, "clSVMAlloc", doing + reason + ")");
 }
 
-// For the destructor and move assignment, which must not throw.
-void releaseQuietly(SvmAllocation& allocation) noexcept {
-    try {
-        allocation.release();
-    } catch (const ClError& error) {
-        // The free could not be enqueued. Freeing at once could pull the memory from under
-        // queued work, so the block is kept (leaked) and the failure counted and reported.
-        noteFailedRelease("SVM allocation", error.code());
-    }
-}
-
-} // namespace
-
 SvmAllocation::SvmAllocation(const Context& context, cl_svm_mem_flags flags, size_t size,
                              cl_uint alignment, std::optional<CommandQueue> freeOn)
     : m_context(context)
@@ -80,7 +84,7 @@ SvmAllocation::SvmAllocation(const Context& context, cl_svm_mem_flags flags, siz
     , m_freeOn(std::move(freeOn)) {
     m_data = clApi().clSVMAlloc(context.get(), flags, size, alignment);
     if (!m_data)
-        throw allocationError(context, flags, size, alignment);
+        throw svmAllocationError(context, flags, size, alignment);
 }
 
 SvmAllocation::SvmAllocation(SvmAllocation&& other) noexcept

@@ -34,13 +34,17 @@ public:
             "clGetDeviceInfo", DeviceInfo<P>::kName);
     }
     // The value, or nullopt when the device does not know the parameter (vendor queries,
-    // newer versions): never throws for that.
+    // newer versions: CL_INVALID_VALUE, or CL_INVALID_OPERATION from some drivers). Any other
+    // error (no memory, a lost device) is thrown as ClError.
     template <cl_device_info P>
     std::optional<typename DeviceInfo<P>::type> tryInfo() const {
         try {
             return info<P>();
-        } catch (const ClError&) {
-            return std::nullopt;
+        } catch (const ClError& error) {
+            // What a driver says for a query it does not know; any other error is one.
+            if (error.code() == CL_INVALID_VALUE || error.code() == CL_INVALID_OPERATION)
+                return std::nullopt;
+            throw;
         }
     }
     // Every row of the device info table, unsupported ones marked as such.

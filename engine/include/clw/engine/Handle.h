@@ -21,14 +21,14 @@ public:
     // Adds a reference of its own to an object someone else owns.
     static Handle retain(T raw) {
         if (raw)
-            checkCl(HandleTraits<T>::retain(raw), "clRetain", HandleTraits<T>::kLabel);
+            retainOrThrow(raw);
         return Handle(raw);
     }
 
     Handle(const Handle& other)
         : m_raw(other.m_raw) {
         if (m_raw)
-            checkCl(HandleTraits<T>::retain(m_raw), "clRetain", HandleTraits<T>::kLabel);
+            retainOrThrow(m_raw);
     }
     Handle(Handle&& other) noexcept
         : m_raw(std::exchange(other.m_raw, nullptr)) {}
@@ -63,6 +63,12 @@ public:
 private:
     explicit Handle(T raw)
         : m_raw(raw) {}
+    // The error names the retain function and its object: "clRetainContext ... retaining a
+    // context".
+    static void retainOrThrow(T raw) {
+        checkCl(HandleTraits<T>::retain(raw), HandleTraits<T>::kRetainName,
+                [] { return std::string("retaining a ") + HandleTraits<T>::kLabel; });
+    }
     T m_raw = nullptr;
 };
 

@@ -13,6 +13,7 @@ struct HandleTraits;
     template <>                                                                                    \
     struct HandleTraits<Type> {                                                                    \
         static constexpr const char* kLabel = Label;                                               \
+        static constexpr const char* kRetainName = #Retain;                                        \
         static cl_int retain(Type h) { return clApi().Retain(h); }                                 \
         static cl_int release(Type h) { return clApi().Release(h); }                               \
     };
@@ -30,6 +31,7 @@ CLW_HANDLE_TRAITS(cl_event, clRetainEvent, clReleaseEvent, "event")
 template <>
 struct HandleTraits<cl_platform_id> {
     static constexpr const char* kLabel = "platform";
+    static constexpr const char* kRetainName = "(no retain for platforms)";
     static cl_int retain(cl_platform_id) { return CL_SUCCESS; }
     static cl_int release(cl_platform_id) { return CL_SUCCESS; }
 };

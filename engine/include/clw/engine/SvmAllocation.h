@@ -51,4 +51,10 @@ private:
     std::optional<CommandQueue> m_freeOn;
 };
 
+// Why clSVMAlloc returned null for this request (it gives no code): no SVM or not the kind asked
+// for (CL_INVALID_OPERATION), or no memory for it (CL_OUT_OF_RESOURCES), with the reason found
+// from the devices. Every SVM allocation of the engine throws this, whichever its entry point.
+ClError svmAllocationError(const Context& context, cl_svm_mem_flags flags, size_t size,
+                           cl_uint alignment);
+
 } // namespace clw::engine
