@@ -194,6 +194,24 @@ double medianOfChildren(const std::string& command, const char* label, int times
     return median(seconds);
 }
 
+// The median time of one store into a cache folder that holds `entries` entries of 1 KiB.
+double storeSecondsAt(const fs::path& folder, int entries) {
+    BinaryCache cache(folder, std::uint64_t(1) << 40);
+    const Binary binary(1024, 0x5a);
+    auto keyFor = [](const std::string& name) {
+        return CacheKey::fromFields({{"bench", name}});
+    };
+    for (int i = 0; i < entries; ++i)
+        cache.store(keyFor("fill" + std::to_string(i)), binary, "");
+    std::vector<double> seconds;
+    for (int i = 0; i < 51; ++i) {
+        bench::Stopwatch clock;
+        cache.store(keyFor("timed" + std::to_string(i)), binary, "");
+        seconds.push_back(clock.seconds());
+    }
+    return median(seconds);
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -315,7 +333,15 @@ int main(int argc, char** argv) {
     if (!std::isnan(binaryLoad)) // what a cache costing nothing on top of the driver would reach
         bench::printFigure("driver_hit_over_binary_load", driverHit / binaryLoad, "x");
 
+    // Storing in a large cache: the folder's size is recorded, not walked at every store.
+    const double storeSmall = storeSecondsAt(work / "store-100", 100);
+    const double storeLarge = storeSecondsAt(work / "store-100000", 100000);
+    bench::printFigure("cache_store_at_100_entries", storeSmall * 1e6, "us");
+    bench::printFigure("cache_store_at_100000_entries", storeLarge * 1e6, "us");
+    bench::printFigure("cache_store_100000_over_100", storeLarge / storeSmall, "x");
+
     bench::printGoal("engine_cold_over_raw", coldEngine / rawCold, "<=", 1.05);
+    bench::printGoal("cache_store_100000_over_100", storeLarge / storeSmall, "<=", 2.0);
     if (!std::isnan(pyopenclHit))
         bench::printGoal("engine_warm_hit_ms_vs_pyopencl", warmHit * 1e3, "<=", pyopenclHit * 1e3);
     else

@@ -160,6 +160,28 @@ private slots:
         QVERIFY(cache.stats().bytes <= 2 * 20000);
     }
 
+    // Stores keep the folder's size in a record: only the first store of a process (no record
+    // yet) walks the folder, not every store; eviction stays right across processes.
+    void storesDoNotWalkTheFolder() {
+        QTemporaryDir dir;
+        BinaryCache cache(dir.path().toStdString(), 40 * 1000);
+        for (int i = 0; i < 30; ++i)
+            QVERIFY(cache.store(keyNamed("entry" + std::to_string(i)), binaryOf(1000, i), ""));
+        QCOMPARE(cache.stats().scans, 1u);
+        // Another process (another cache on the same folder) adds to the same record and walks
+        // the folder only once it is over the limit, then evicts down to it.
+        BinaryCache other(dir.path().toStdString(), 40 * 1000);
+        for (int i = 30; i < 45; ++i)
+            QVERIFY(other.store(keyNamed("entry" + std::to_string(i)), binaryOf(1000, i), ""));
+        QVERIFY(other.stats().scans >= 1u);
+        QVERIFY2(other.stats().scans <= 5u, qPrintable(QString::number(other.stats().scans)));
+        QVERIFY(other.stats().bytes <= 40 * 1000);
+        // Removing an entry is recorded too: the record matches the folder.
+        const std::uint64_t before = other.stats().bytes;
+        other.remove(keyNamed("entry44"));
+        QVERIFY(other.stats().bytes < before);
+    }
+
     void listExplainsEntries() {
         QTemporaryDir dir;
         BinaryCache cache(dir.path().toStdString());

@@ -18,6 +18,25 @@ constexpr char kMagic[8] = {'C', 'L', 'W', 'B', 'C', 'A', 'C', 'H'};
 constexpr const char* kKernelsField = "kernels"; // after the key's fields: names, one space apart
 constexpr const char* kRejectedCounter = "rejected-binaries.count";
 constexpr const char* kIncompleteCounter = "incomplete-binaries.count";
+// The folder's size as the processes using it recorded it: "<bytes> <stores since the last
+// scan>". Kept so that a store costs the same at 100 entries and at 100,000; the folder is
+// scanned only when the record is missing, over the limit, or due (drift from a process that
+// died between its write and its record, or from files removed by hand).
+constexpr const char* kUsageFile = "usage";
+constexpr std::uint64_t kStoresBetweenScans = 4096;
+
+struct Usage {
+    std::uint64_t bytes = 0;
+    std::uint64_t stores = 0;
+};
+
+std::optional<Usage> readUsage(const fs::path& path) {
+    std::ifstream file(path);
+    Usage usage;
+    if (!(file >> usage.bytes >> usage.stores))
+        return std::nullopt;
+    return usage;
+}
 
 // Fixed-size entry header; every integer little-endian.
 struct Header {
@@ -166,9 +185,7 @@ std::vector<std::string> BinaryCache::takeProblems() {
 
 void BinaryCache::discard(const fs::path& path, const std::string& why) {
     ++m_discarded;
-    std::error_code error;
-    fs::remove(path, error);
-    fs::remove(path.string() + ".hits", error);
+    removeEntry(path);
     reportProblem("binary cache: discarded " + why + " at " + path.string() +
                   "; rebuilding from source");
 }
@@ -205,6 +222,9 @@ std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key) {
 
 bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::string& log,
                         const std::vector<std::string>& kernelNames) {
+    std::error_code sizeError;
+    const std::uintmax_t existing = fs::file_size(entryPath(key.digest), sizeError);
+    const std::uintmax_t replaced = sizeError ? 0 : existing;
     auto entryFields = key.fields;
     entryFields.emplace_back(kKernelsField, joined(kernelNames));
     const std::string fields = encodeFields(entryFields);
@@ -227,15 +247,42 @@ bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::st
             reportProblem("binary cache: " + why + "; builds go on without caching");
         return false;
     }
-    evictToLimit();
+    account(std::int64_t(bytes.size()) - std::int64_t(replaced), true);
     return true;
 }
 
 void BinaryCache::remove(const CacheKey& key) {
+    removeEntry(entryPath(key.digest));
+}
+
+void BinaryCache::removeEntry(const fs::path& path) {
     std::error_code error;
-    const fs::path path = entryPath(key.digest);
-    fs::remove(path, error);
+    const std::uintmax_t bytes = fs::file_size(path, error);
+    if (!fs::remove(path, error))
+        return;
     fs::remove(path.string() + ".hits", error);
+    account(-std::int64_t(bytes), false);
+}
+
+CacheFileLock BinaryCache::usageLock() const {
+    return CacheFileLock(m_folder / "locks" / "usage.lock");
+}
+
+void BinaryCache::account(std::int64_t delta, bool store) {
+    const CacheFileLock lock = usageLock();
+    std::optional<Usage> usage = readUsage(m_folder / kUsageFile);
+    if (!usage || (store && usage->stores + 1 >= kStoresBetweenScans)) {
+        scanAndEvict();
+        return;
+    }
+    usage->bytes = delta < 0 && std::uint64_t(-delta) > usage->bytes ? 0 : usage->bytes + delta;
+    usage->stores += store;
+    if (usage->bytes > m_limitBytes) {
+        scanAndEvict();
+        return;
+    }
+    writeFileAtomically(m_folder / kUsageFile,
+                        std::to_string(usage->bytes) + " " + std::to_string(usage->stores) + "\n");
 }
 
 CacheFileLock BinaryCache::lockFor(const std::string& digest) const {
@@ -315,6 +362,7 @@ CacheStats BinaryCache::stats() const {
     stats.misses = m_misses;
     stats.discarded = m_discarded;
     stats.writeFailures = m_writeFailures;
+    stats.scans = m_scans;
     stats.rejectedBinaries = counted(kRejectedCounter);
     stats.incompleteBinaries = counted(kIncompleteCounter);
     return stats;
@@ -331,15 +379,24 @@ std::uint64_t BinaryCache::clear() {
     std::error_code error;
     fs::remove(m_folder / kRejectedCounter, error);
     fs::remove(m_folder / kIncompleteCounter, error);
+    fs::remove(m_folder / kUsageFile, error); // the next store scans
     return removed;
 }
 
 void BinaryCache::evictToLimit() {
+    const CacheFileLock lock = usageLock();
+    scanAndEvict();
+}
+
+void BinaryCache::scanAndEvict() {
+    ++m_scans;
     std::vector<CacheEntryInfo> entries = list(); // most recently used first
     std::uint64_t total = 0;
     for (const CacheEntryInfo& entry : entries)
         total += entry.bytes;
-    while (total > m_limitBytes && !entries.empty()) {
+    // Down to 90 % once over the limit, so that a full cache is not walked again at every store.
+    const std::uint64_t target = total > m_limitBytes ? m_limitBytes / 10 * 9 : total;
+    while (total > target && !entries.empty()) {
         const CacheEntryInfo& oldest = entries.back();
         std::error_code error;
         fs::remove(oldest.path, error);
@@ -347,6 +404,7 @@ void BinaryCache::evictToLimit() {
         total -= oldest.bytes;
         entries.pop_back();
     }
+    writeFileAtomically(m_folder / kUsageFile, std::to_string(total) + " 0\n");
 }
 
 } // namespace clw::engine

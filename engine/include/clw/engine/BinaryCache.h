@@ -3,7 +3,8 @@
 // <folder>/<2 hex>/<digest>.clwb with a header (magic, format version, key digest, binary
 // checksum, sizes), the key's fields, the build log and the binary. Writes go to a temporary file
 // that is renamed; readers take no lock. A corrupt, truncated, foreign or old-format entry is
-// removed and reported once, never trusted. An entry also names the program's kernels, so that a
+// removed and reported once, never trusted. Stores keep the folder's size up to date in a small
+// record, so that storing costs the same in a folder of 100 entries and of 100,000. An entry also names the program's kernels, so that a
 // binary that loads without all of them is caught. Binaries that the driver gave out incomplete, or
 // could not take back, are counted in the folder for every process (stats()). Least recently used
 // entries go when the folder grows past its limit.
@@ -64,7 +65,8 @@ public:
     CacheStats stats() const;
     // Removes every entry; returns how many.
     std::uint64_t clear();
-    // Removes least recently used entries until the folder is within its limit.
+    // Removes least recently used entries until the folder is within its limit (down to 90 % of
+    // it when it was over).
     void evictToLimit();
 
     // What went wrong since the last call, each said once: "discarded a truncated entry ...",
@@ -77,6 +79,12 @@ public:
 
 private:
     void discard(const std::filesystem::path& path, const std::string& why);
+    void removeEntry(const std::filesystem::path& path);
+    // The folder's recorded size (see kUsageFile in BinaryCache.cpp), under its lock: adds
+    // `delta` bytes, and scans and evicts when the record is missing, due or over the limit.
+    CacheFileLock usageLock() const;
+    void account(std::int64_t delta, bool store);
+    void scanAndEvict(); // with the usage lock held
     // Counters kept in the folder, one byte a count, so that every process adds to them.
     void count(const char* counter) const;
     std::uint64_t counted(const char* counter) const;
@@ -87,6 +95,7 @@ private:
     std::atomic<std::uint64_t> m_misses{0};
     std::atomic<std::uint64_t> m_discarded{0};
     std::atomic<std::uint64_t> m_writeFailures{0};
+    std::atomic<std::uint64_t> m_scans{0};
     mutable std::mutex m_problemsMutex;
     std::vector<std::string> m_problems;
     std::set<std::string> m_reported;

@@ -27,6 +27,7 @@ struct CacheStats {
     std::uint64_t misses = 0;    // this process
     std::uint64_t discarded = 0; // corrupt, truncated, foreign or old-format entries removed
     std::uint64_t writeFailures = 0;
+    std::uint64_t scans = 0; // this process: walks of the whole folder to size and evict it
     // All processes, since the folder was made or cleared:
     std::uint64_t rejectedBinaries = 0;   // cached binaries the driver could not take back
     std::uint64_t incompleteBinaries = 0; // binaries the driver gave out incomplete, not stored
