@@ -4,6 +4,7 @@
 #include "clw/engine/BuildLogParser.h"
 #include "clw/engine/CacheFileLock.h"
 #include "clw/engine/CallbackFailure.h"
+#include "clw/engine/Platform.h"
 #include "clw/engine/CacheFolder.h"
 #include "clw/engine/Sha256.h"
 
@@ -55,6 +56,14 @@ std::string missingKernels(const Program& program, std::vector<std::string> expe
            std::to_string(expected.size()) + " kernels";
 }
 
+// PoCL serializes its on-disk folder of the program into the binary and crashes when that folder
+// changes meanwhile: when a launch of the same program compiles a work-group function into it, or
+// another process rebuilds the same source. So the binary for the cache comes from a copy of the
+// program, built apart from the caller's (its options differ, so PoCL gives it its own folder).
+bool readsItsFolderIntoBinaries(const Device& device) {
+    return device.platform().name().find("Portable Computing Language") != std::string::npos;
+}
+
 bool isMainSourceName(const std::string& file) {
     return file.empty() || file == "<source>" || file == "<kernel>" || file == "<stdin>" ||
            file == "input.cl" || file.find("tempfile_") != std::string::npos ||
@@ -67,6 +76,7 @@ struct BuildService::Prepared {
     std::chrono::steady_clock::time_point start;
     std::string mainName;
     std::string mainText;
+    Context context;
     std::vector<Device> devices;
     std::vector<CacheKey> keys; // one per device
     bool cacheable = false;     // a cache is there and the key is sure to cover every header
@@ -133,10 +143,11 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
         [this, shared, callback] {
             BuildOutcome outcome;
             Prepared prepared;
+            std::optional<CacheFileLock> lock;
             try {
                 prepared = prepare(*shared, outcome);
                 answerFromCache(*shared, prepared, outcome);
-                buildMissing(*shared, prepared, outcome);
+                lock = buildMissing(*shared, prepared, outcome);
             } catch (const std::exception& error) {
                 // The worker boundary: errors become values (DESIGN.md §4).
                 outcome.error = error.what();
@@ -146,7 +157,12 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
                 for (std::string& problem : m_cache->takeProblems())
                     outcome.cacheProblems.push_back(std::move(problem));
             // A throwing callback must not end the worker (and with it the process).
-            runGuarded("a build's callback", [&] { (*callback)(std::move(outcome)); });
+            runGuarded("a build's callback", [&] { (*callback)(outcome); });
+            // After the caller has its programs: reading a binary back can take longer than the
+            // build (PoCL compiles a generic work-group function per kernel for it). The lock is
+            // held until the entry is stored.
+            if (lock && outcome.error.empty())
+                storeBinaries(prepared, outcome);
         },
         [callback] {
             BuildOutcome outcome;
@@ -195,6 +211,7 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
         throw ClError(CL_INVALID_VALUE, "BuildService", "building: the request has no source");
     prepared.mainName = main->name;
     prepared.mainText = main->text;
+    prepared.context = request.context;
     prepared.devices = request.devices.empty() ? request.context.devices() : request.devices;
 
     const std::string requested = effectiveOptions(request.options);
@@ -320,29 +337,26 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
     outcome.timings.cacheMs += msSince(start);
 }
 
-void BuildService::buildMissing(const BuildRequest& request, Prepared& prepared,
-                                BuildOutcome& outcome) {
+std::optional<CacheFileLock> BuildService::buildMissing(const BuildRequest& request,
+                                                        Prepared& prepared,
+                                                        BuildOutcome& outcome) {
     const auto missing = std::find_if(prepared.devices.begin(), prepared.devices.end(),
                                       [&](const Device& d) { return !outcome.forDevice(d); });
     if (missing == prepared.devices.end())
-        return;
+        return std::nullopt;
     if (!prepared.cacheable) {
         buildFromSource(request, prepared, outcome);
-        return;
+        return std::nullopt;
     }
-    // Held from the source build to the stored binary: processes sharing the cache build each
-    // program once (the others wait, then load it), and the binary is read from the driver
-    // before anyone can launch the program. PoCL writes into its own cache folder when a kernel
-    // is launched and crashes when that happens while it reads the folder into a binary.
-    const CacheFileLock lock =
+    // Held from the source build until the binary is stored: processes sharing the cache build
+    // each program once (the others wait, then load what it stored).
+    CacheFileLock lock =
         m_cache->lockFor(prepared.keys[size_t(missing - prepared.devices.begin())].digest);
     if (!lock.held())
         m_cache->reportProblem("binary cache: " + lock.why() + "; building without the lock");
     answerFromCache(request, prepared, outcome); // built meanwhile by another process?
     buildFromSource(request, prepared, outcome);
-    const auto start = std::chrono::steady_clock::now();
-    storeBinaries(prepared, outcome);
-    outcome.timings.storeMs = msSince(start);
+    return lock;
 }
 
 void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepared,
@@ -374,6 +388,8 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         for (size_t i = 0; i < prepared.devices.size(); ++i)
             if (prepared.devices[i] == device.device)
                 result.cacheDigest = prepared.keys[i].digest;
+        if (result.ok && prepared.cacheable)
+            remember(result.cacheDigest, program, result.log);
         outcome.devices.push_back(std::move(result));
     }
     // Keep the request's device order.
@@ -387,15 +403,25 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
                      });
 }
 
+Program BuildService::copyForTheCache(const Prepared& prepared, const Device& device) {
+    Program copy = Program::fromSource(prepared.context, prepared.mainText);
+    const BuildResult built = copy.build(prepared.options + " -D CLW_CACHE_COPY=1", {device});
+    if (!built.ok())
+        throw ClError(built.code, "clBuildProgram",
+                      "building the copy of the program whose binary goes into the cache");
+    return copy;
+}
+
 void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& outcome) {
     for (const DeviceBuildOutcome& result : outcome.devices) {
         if (!result.ok || result.fromCache)
             continue;
-        // In memory only now that the binary was read: no other request launches it before.
-        remember(result.cacheDigest, result.program, result.log);
         try {
-            const std::vector<Device> programDevices = result.program.devices();
-            const std::vector<Binary> binaries = result.program.binaries();
+            const Program program = readsItsFolderIntoBinaries(result.device)
+                                        ? copyForTheCache(prepared, result.device)
+                                        : result.program;
+            const std::vector<Device> programDevices = program.devices();
+            const std::vector<Binary> binaries = program.binaries();
             const Binary* binary = nullptr;
             for (size_t i = 0; i < programDevices.size() && i < binaries.size(); ++i)
                 if (programDevices[i] == result.device && !binaries[i].empty())
@@ -410,7 +436,7 @@ void BuildService::storeBinaries(const Prepared& prepared, const BuildOutcome& o
                 continue;
             // Only a binary known to be complete is stored: one that is not would fail, or
             // crash the driver, on every later hit.
-            const std::vector<std::string> kernels = result.program.kernelNames();
+            const std::vector<std::string> kernels = program.kernelNames();
             if (const std::string why = binaryIncompleteness(*binary, kernels); !why.empty()) {
                 m_cache->refuse(result.device.name(), why);
                 continue;

@@ -58,8 +58,22 @@ CacheFileLock::CacheFileLock(CacheFileLock&& other) noexcept
     , m_held(std::exchange(other.m_held, false))
     , m_why(std::move(other.m_why)) {}
 
+CacheFileLock& CacheFileLock::operator=(CacheFileLock&& other) noexcept {
+    if (this != &other) {
+        release();
+        m_file = other.m_file;
+        m_held = std::exchange(other.m_held, false);
+        m_why = std::move(other.m_why);
+    }
+    return *this;
+}
+
 CacheFileLock::~CacheFileLock() {
-    if (!m_held)
+    release();
+}
+
+void CacheFileLock::release() noexcept {
+    if (!std::exchange(m_held, false))
         return;
 #if defined(_WIN32)
     CloseHandle(m_file); // closing the handle releases its lock

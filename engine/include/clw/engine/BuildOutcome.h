@@ -13,7 +13,6 @@ struct BuildTimings {
     double compileMs = 0;    // clBuildProgram: compiling and linking in one call
     double linkMs = 0;       // a separate link step; 0 when clBuildProgram did both
     double cacheMs = 0;      // looking up and loading cached binaries
-    double storeMs = 0;      // reading a new binary back from the driver and storing it
     double totalMs = 0;
 };
 

@@ -62,8 +62,11 @@ private:
 
     Prepared prepare(const BuildRequest& request, BuildOutcome& outcome);
     void answerFromCache(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
-    // Builds what the cache did not answer, then extracts and stores its binaries.
-    void buildMissing(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
+    // Builds what the cache did not answer; returns the key's lock when the binaries are to be
+    // stored (storeBinaries, after the caller has the outcome).
+    std::optional<CacheFileLock> buildMissing(const BuildRequest& request, Prepared& prepared,
+                                              BuildOutcome& outcome);
+    Program copyForTheCache(const Prepared& prepared, const Device& device);
     void buildFromSource(const BuildRequest& request, Prepared& prepared, BuildOutcome& outcome);
     void storeBinaries(const Prepared& prepared, const BuildOutcome& outcome);
     std::optional<MemoryEntry> fromMemory(const std::string& digest);

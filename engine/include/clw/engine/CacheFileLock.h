@@ -17,7 +17,7 @@ public:
     explicit CacheFileLock(const std::filesystem::path& path);
     ~CacheFileLock();
     CacheFileLock(CacheFileLock&& other) noexcept;
-    CacheFileLock& operator=(CacheFileLock&&) = delete;
+    CacheFileLock& operator=(CacheFileLock&& other) noexcept;
     CacheFileLock(const CacheFileLock&) = delete;
     CacheFileLock& operator=(const CacheFileLock&) = delete;
 
@@ -25,6 +25,7 @@ public:
     const std::string& why() const noexcept { return m_why; }
 
 private:
+    void release() noexcept;
 #if defined(_WIN32)
     using File = void*; // a HANDLE
 #else
