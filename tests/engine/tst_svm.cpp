@@ -10,6 +10,9 @@
 
 #include <QtTest>
 
+#include <chrono>
+#include <thread>
+
 using namespace clw::engine;
 
 namespace {
@@ -206,6 +209,60 @@ private slots:
         queue.read(out, 0, n * sizeof(int), back.data());
         for (size_t i = 0; i < n; ++i)
             QCOMPARE(back[i], 1001 - int(i));
+    }
+
+    // The seeds' bind_to_queue: work still queued on the old queue keeps the block; the free on
+    // the new queue waits for it. Coarse grain, which every device with SVM has.
+    void rebindingKeepsTheOldQueuesWork() {
+        CLW_REQUIRE_DEVICE(device);
+        const Context context(device);
+        const CommandQueue first(context, device), second(context, device);
+        CLW_BUILD_PROGRAM(program, context, kSource);
+        const Kernel increment(program, "increment");
+        SvmAllocation block(context, CL_MEM_READ_WRITE, 64 * sizeof(int), 0, first);
+        const UserEvent gate(context);
+        increment.setArg(0, block);
+        const Event kernel = first.ndRange(increment, NDRange(64), {}, {}, std::vector<Event>{gate});
+        block.bindToQueue(second);
+        const Event freed = block.release();
+        first.flush();
+        second.flush();
+        std::this_thread::sleep_for(std::chrono::milliseconds(100)); // time to run, were it free
+        QVERIFY(kernel.status() > CL_RUNNING);
+        QVERIFY2(freed.status() > CL_RUNNING, "the block was freed under queued work");
+        gate.complete();
+        freed.wait();
+        QCOMPARE(kernel.status(), CL_COMPLETE);
+    }
+
+    // unbind_from_queue finishes the old queue; enqueue_release takes a queue and a wait list,
+    // and needs a queue.
+    void unbindAndEnqueueRelease() {
+        CLW_REQUIRE_DEVICE(device);
+        const Context context(device);
+        const CommandQueue queue(context, device);
+        CLW_BUILD_PROGRAM(program, context, kSource);
+        const Kernel increment(program, "increment");
+        SvmAllocation block(context, CL_MEM_READ_WRITE, 64 * sizeof(int), 0, queue);
+        increment.setArg(0, block);
+        const Event kernel = queue.ndRange(increment, NDRange(64));
+        block.unbindFromQueue();
+        QCOMPARE(kernel.status(), CL_COMPLETE);
+        try {
+            block.enqueueRelease();
+            QFAIL("a release with no queue was enqueued");
+        } catch (const ClError& error) {
+            QCOMPARE(error.code(), CL_INVALID_COMMAND_QUEUE);
+        }
+        QVERIFY(block); // kept
+        const UserEvent gate(context);
+        const Event freed = block.enqueueRelease(queue, std::vector<Event>{gate});
+        QVERIFY(!block);
+        queue.flush();
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        QVERIFY(freed.status() > CL_RUNNING);
+        gate.complete();
+        freed.wait();
     }
 
     void indirectPointersThroughAStruct() {

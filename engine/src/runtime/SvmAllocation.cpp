@@ -110,19 +110,49 @@ SvmAllocation::~SvmAllocation() {
     releaseQuietly(*this);
 }
 
+void SvmAllocation::bindToQueue(const CommandQueue& queue) {
+    if (m_freeOn && m_data && m_freeOn->get() != queue.get()) {
+        const Event marker = m_freeOn->marker();
+        queue.barrier({&marker, 1});
+    }
+    m_freeOn = queue;
+}
+
+void SvmAllocation::unbindFromQueue() {
+    if (m_freeOn && m_data)
+        m_freeOn->finish();
+    m_freeOn.reset();
+}
+
 Event SvmAllocation::release() {
     if (!m_data)
         return {};
-    if (m_freeOn) {
-        // Throws and keeps the block when the free cannot be enqueued.
-        Event event = m_freeOn->svmFree({m_data});
-        m_data = nullptr;
-        m_size = 0;
-        return event;
-    }
+    if (m_freeOn)
+        return enqueueRelease();
     clApi().clSVMFree(m_context.get(), std::exchange(m_data, nullptr));
     m_size = 0;
     return {};
+}
+
+Event SvmAllocation::enqueueRelease(std::optional<CommandQueue> queue,
+                                    CommandQueue::WaitList waitFor) {
+    if (!m_data)
+        return {};
+    if (!queue)
+        queue = m_freeOn;
+    if (!queue)
+        throw ClError(CL_INVALID_COMMAND_QUEUE, "SvmAllocation",
+                      "releasing " + std::to_string(m_size) +
+                          " bytes of SVM on a queue: none was given and none is bound");
+    if (m_freeOn && m_freeOn->get() != queue->get()) {
+        const Event marker = m_freeOn->marker(); // work on the bound queue may still use it
+        queue->barrier({&marker, 1});
+    }
+    // Throws and keeps the block when the free cannot be enqueued.
+    Event event = queue->svmFree({m_data}, waitFor);
+    m_data = nullptr;
+    m_size = 0;
+    return event;
 }
 
 } // namespace clw::engine

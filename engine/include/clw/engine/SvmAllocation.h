@@ -37,11 +37,21 @@ public:
     const Context& context() const noexcept { return m_context; }
     explicit operator bool() const noexcept { return m_data != nullptr; }
 
-    // From now on the block is freed behind the work of `queue` (PyOpenCL's bind_to_queue).
-    void bindToQueue(const CommandQueue& queue) { m_freeOn = queue; }
+    // From now on the block is freed behind the work of `queue` (the seeds' bind_to_queue). Work
+    // already enqueued on the queue it was bound to still uses it: a marker there, and a barrier
+    // on `queue` that waits for it, keep the free behind that work too.
+    void bindToQueue(const CommandQueue& queue);
+    // From now on the block is freed at once (the seeds' unbind_from_queue): the queue it was
+    // bound to is finished first, so no work there still uses it.
+    void unbindFromQueue();
     // Frees now: enqueued behind the bound queue's work, or at once when unbound. Returns the
     // free's event when enqueued.
     Event release();
+    // Enqueues the free on `queue`, or on the bound queue when none is given, behind `waitFor`
+    // too (the seeds' enqueue_release). Throws ClError with CL_INVALID_COMMAND_QUEUE when there is
+    // no queue, and keeps the block when the free cannot be enqueued.
+    Event enqueueRelease(std::optional<CommandQueue> queue = std::nullopt,
+                         CommandQueue::WaitList waitFor = {});
 
 private:
     Context m_context;
