@@ -3,7 +3,9 @@
 // waiters running their own jobs.
 #include "TestDevice.h"
 
+#include "clw/engine/DeferredAllocator.h"
 #include "clw/engine/LaunchService.h"
+#include "clw/engine/MemoryPool.h"
 #include "clw/engine/UserEvent.h"
 
 #include <QtTest>
@@ -235,6 +237,38 @@ private slots:
         QVERIFY2(result.error.find("clGetEventInfo") != std::string::npos, result.error.c_str());
         g_statusError = CL_SUCCESS;
         QVERIFY(service.launch(twiceOn(program, buffer, 16)).get().ok);
+    }
+
+    // A pooled buffer given to a launch keeps the pool's claim until the launch completed: the
+    // caller dropping its copy does not hand the block to the next allocation meanwhile.
+    void pooledArgumentKeepsItsBlockUntilTheLaunchCompleted() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        Program program = Program::fromSource(context, kSource);
+        QVERIFY(program.build().ok());
+        MemoryPool<DeferredAllocator> pool{DeferredAllocator(context)};
+        LaunchService service(context, device);
+        UserEvent gate(context);
+        std::promise<LaunchResult> finished;
+        cl_mem launched = nullptr;
+        {
+            PooledBuffer buffer = pool.allocate(64 * sizeof(float));
+            launched = buffer.get();
+            LaunchRequest request;
+            request.program = program;
+            request.kernelName = "twice";
+            request.arguments = {ArgumentValue::memory(buffer)};
+            request.geometry.global = NDRange(64);
+            request.waitFor = {gate};
+            service.launch(request, [&](LaunchResult result) { finished.set_value(result); });
+        } // the caller's copy goes; the launch is held back by the gate
+        PooledBuffer next = pool.allocate(64 * sizeof(float));
+        QVERIFY2(next.get() != launched, "the block went to another allocation under the launch");
+        gate.complete();
+        QVERIFY(finished.get_future().get().ok);
+        next.release();
+        service.finish();
+        QCOMPARE(pool.stats().activeBlocks, 0u); // the launch let go of the claim when it completed
     }
 
     // Geometry errors carry their own codes, not all CL_INVALID_WORK_GROUP_SIZE.

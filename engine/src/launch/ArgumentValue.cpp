@@ -21,6 +21,12 @@ ArgumentValue ArgumentValue::memory(const MemoryObject& object) {
     return value;
 }
 
+ArgumentValue ArgumentValue::memory(const PooledBuffer& buffer) {
+    ArgumentValue value = memory(static_cast<const MemoryObject&>(buffer));
+    value.m_owner = buffer.lease();
+    return value;
+}
+
 ArgumentValue ArgumentValue::local(size_t size) {
     ArgumentValue value;
     value.m_kind = Kind::Local;
@@ -42,10 +48,17 @@ ArgumentValue ArgumentValue::svm(const void* pointer) {
     return value;
 }
 
+ArgumentValue ArgumentValue::svm(const PooledSvm& block) {
+    ArgumentValue value = svm(block.data());
+    value.m_owner = block.lease();
+    return value;
+}
+
 ArgumentValue ArgumentValue::queue(const CommandQueue& deviceQueue) {
     ArgumentValue value;
     value.m_kind = Kind::Queue;
     value.m_queue = deviceQueue.get();
+    value.m_owner = std::make_shared<CommandQueue>(deviceQueue);
     return value;
 }
 

@@ -58,11 +58,22 @@ void finishResult(const std::vector<Event>& events, cl_int status, LaunchResult&
     }
 }
 
+// What the arguments name that must outlive the launch, in one owner; null when nothing.
+std::shared_ptr<const void> ownersOf(const std::vector<ArgumentValue>& arguments) {
+    auto owners = std::make_shared<std::vector<std::shared_ptr<const void>>>();
+    for (const ArgumentValue& value : arguments)
+        if (value.owner())
+            owners->push_back(value.owner());
+    return owners->empty() ? nullptr : owners;
+}
+
 // Delivers the result once the last command completed. With nothing else waiting for the worker,
 // it waits right here (the quickest round trip); otherwise the event's callback delivers it on a
 // driver thread, and the worker goes on to the next job.
+// `owners` (what the launch's arguments name: pool claims, device queues) are held until then.
 void deliverWhenComplete(std::vector<Event> events, LaunchResult result,
-                         LaunchService::Callback done, bool waitHere) {
+                         LaunchService::Callback done, bool waitHere,
+                         std::shared_ptr<const void> owners = {}) {
     Event last = events.back();
     if (waitHere) {
         cl_event raw = last.get();
@@ -90,7 +101,7 @@ void deliverWhenComplete(std::vector<Event> events, LaunchResult result,
     auto shared =
         std::make_shared<std::tuple<std::vector<Event>, LaunchResult, LaunchService::Callback>>(
             std::move(events), std::move(result), std::move(done));
-    last.onComplete([shared](cl_int status) {
+    last.onComplete([shared, owners = std::move(owners)](cl_int status) {
         auto& [events, result, done] = *shared;
         finishResult(events, status, result);
         done(std::move(result));
@@ -261,7 +272,8 @@ void LaunchService::runLaunch(const LaunchRequest& request, Callback& done) {
             ArgumentBinder::check(signature, args, m_context);
             cached.lastArguments.clear();
             ArgumentBinder::set(cached.kernel, args);
-            cached.lastArguments = args;
+            for (const ArgumentValue& value : args)
+                cached.lastArguments.push_back(value.withoutOwner());
         }
         const GeometryCheck geometry =
             checkGeometry(request.geometry, cached.limits, signature, localBytes);
@@ -287,7 +299,8 @@ void LaunchService::runLaunch(const LaunchRequest& request, Callback& done) {
         m_queue.flush();
         result.ok = true;
         result.event = events.back();
-        deliverWhenComplete(std::move(events), std::move(result), std::move(done), idle());
+        deliverWhenComplete(std::move(events), std::move(result), std::move(done), idle(),
+                            ownersOf(args));
     } catch (const ClError& error) {
         result.ok = false;
         result.code = error.code();

@@ -4,9 +4,12 @@
 #include "clw/engine/KernelSignature.h"
 #include "clw/engine/LocalMemory.h"
 #include "clw/engine/MemoryObject.h"
+#include "clw/engine/PooledBuffer.h"
+#include "clw/engine/PooledSvm.h"
 #include "clw/engine/Sampler.h"
 
 #include <cstring>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -31,11 +34,17 @@ public:
     }
     // cl_half bits, which C++ cannot tell from ushort.
     static ArgumentValue half(cl_half bits) { return bytes(ScalarType::Half, 1, &bits, 2); }
-    // Buffers (pooled buffers and sub-buffers too), images and pipes.
+    // Buffers (sub-buffers too), images and pipes.
     static ArgumentValue memory(const MemoryObject& object);
+    // A pooled buffer: the value holds the pool's claim, so the block cannot go to another
+    // allocation while a launch given this value may still use it.
+    static ArgumentValue memory(const PooledBuffer& buffer);
     static ArgumentValue local(size_t size);
     static ArgumentValue sampler(const Sampler& sampler);
     static ArgumentValue svm(const void* pointer);
+    // A pooled SVM block, its claim held as for a pooled buffer.
+    static ArgumentValue svm(const PooledSvm& block);
+    // The value holds a reference to the queue.
     static ArgumentValue queue(const CommandQueue& deviceQueue);
     // A null __global pointer, which OpenCL allows.
     static ArgumentValue nullPointer();
@@ -49,6 +58,16 @@ public:
     const Sampler& samplerObject() const noexcept { return m_sampler; }
     const void* svmPointer() const noexcept { return m_svm; }
     cl_command_queue rawQueue() const noexcept { return m_queue; }
+    // What must outlive a launch given this value (a pool's claim, a device queue); null when
+    // the value names nothing the engine owns. A launch keeps it until the work completed.
+    const std::shared_ptr<const void>& owner() const noexcept { return m_owner; }
+    // The same value without its owner: for remembering what a kernel was given, which must not
+    // keep a pool's block from being reused once the launch completed.
+    ArgumentValue withoutOwner() const {
+        ArgumentValue copy = *this;
+        copy.m_owner.reset();
+        return copy;
+    }
     // "a float", "a float4", "a buffer", "local memory of 256 bytes": for error messages.
     std::string describe() const;
 
@@ -82,6 +101,7 @@ private:
     Sampler m_sampler;
     const void* m_svm = nullptr;
     cl_command_queue m_queue = nullptr;
+    std::shared_ptr<const void> m_owner;
 };
 
 } // namespace clw::engine

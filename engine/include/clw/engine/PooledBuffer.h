@@ -23,6 +23,8 @@ public:
         , m_lease(std::move(lease)) {}
 
     size_t requestedSize() const noexcept { return m_lease ? m_lease->requested() : 0; }
+    // The pool's claim on the block: the block stays out of the pool while any copy lives.
+    const std::shared_ptr<Lease>& lease() const noexcept { return m_lease; }
     // Lets go of this copy now; the block returns to the pool when it was the last.
     void release() noexcept {
         m_lease.reset();

@@ -24,6 +24,8 @@ public:
     // The block's size (rounded up to its bin) and what was asked.
     size_t size() const noexcept { return m_lease ? m_lease->block().size : 0; }
     size_t requestedSize() const noexcept { return m_lease ? m_lease->requested() : 0; }
+    // The pool's claim on the block: the block stays out of the pool while any copy lives.
+    const std::shared_ptr<Lease>& lease() const noexcept { return m_lease; }
     explicit operator bool() const noexcept { return data() != nullptr; }
     void release() noexcept { m_lease.reset(); }
 
