@@ -198,9 +198,7 @@ double medianOfChildren(const std::string& command, const char* label, int times
 double storeSecondsAt(const fs::path& folder, int entries) {
     BinaryCache cache(folder, std::uint64_t(1) << 40);
     const Binary binary(1024, 0x5a);
-    auto keyFor = [](const std::string& name) {
-        return CacheKey::fromFields({{"bench", name}});
-    };
+    auto keyFor = [](const std::string& name) { return CacheKey::fromFields({{"bench", name}}); };
     for (int i = 0; i < entries; ++i)
         cache.store(keyFor("fill" + std::to_string(i)), binary, "");
     std::vector<double> seconds;

@@ -29,8 +29,8 @@ cl_int CL_API_CALL waitSucceeds(cl_uint count, const cl_event* events) {
     g_real.clWaitForEvents(count, events);
     return CL_SUCCESS; // as a driver that lets a wait for a failed command succeed
 }
-cl_int CL_API_CALL failingName(cl_device_id device, cl_device_info param, size_t size,
-                               void* value, size_t* sizeRet) {
+cl_int CL_API_CALL failingName(cl_device_id device, cl_device_info param, size_t size, void* value,
+                               size_t* sizeRet) {
     if (param == CL_DEVICE_NAME)
         return g_deviceInfoError;
     return g_real.clGetDeviceInfo(device, param, size, value, sizeRet);

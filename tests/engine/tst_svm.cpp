@@ -222,7 +222,8 @@ private slots:
         SvmAllocation block(context, CL_MEM_READ_WRITE, 64 * sizeof(int), 0, first);
         const UserEvent gate(context);
         increment.setArg(0, block);
-        const Event kernel = first.ndRange(increment, NDRange(64), {}, {}, std::vector<Event>{gate});
+        const Event kernel =
+            first.ndRange(increment, NDRange(64), {}, {}, std::vector<Event>{gate});
         block.bindToQueue(second);
         const Event freed = block.release();
         first.flush();

@@ -52,8 +52,7 @@ std::string poclFilesIncompleteness(std::span<const unsigned char> entry) {
         std::uint32_t pathBytes = 0, contentBytes = 0;
         if (!reader.read(pathBytes) || pathBytes == 0 || !reader.skip(pathBytes))
             return "has a malformed file name";
-        const std::string path(reinterpret_cast<const char*>(reader.here()) - pathBytes,
-                               pathBytes);
+        const std::string path(reinterpret_cast<const char*>(reader.here()) - pathBytes, pathBytes);
         if (!reader.read(contentBytes) || !reader.skip(contentBytes))
             return "has a file that runs past the entry's end";
         if (contentBytes == 0)
@@ -86,8 +85,7 @@ std::string poclIncompleteness(std::span<const unsigned char> binary,
             return "a PoCL binary whose file entry " + std::to_string(i + 1) +
                    " is empty (its program.bc was missing when the driver wrote it)";
         if (bytes > reader.remaining())
-            return "a PoCL binary whose file entry " + std::to_string(i + 1) +
-                   " runs past its end";
+            return "a PoCL binary whose file entry " + std::to_string(i + 1) + " runs past its end";
         if (const std::string why = poclFilesIncompleteness({reader.here(), size_t(bytes)});
             !why.empty())
             return "a PoCL binary whose file entry " + std::to_string(i + 1) + " " + why;
@@ -98,15 +96,13 @@ std::string poclIncompleteness(std::span<const unsigned char> binary,
         const size_t start = reader.at();
         std::uint64_t recordBytes = 0, filesBytes = 0;
         std::uint32_t argumentBytes = 0, nameBytes = 0;
-        if (!reader.read(recordBytes) || !reader.read(filesBytes) ||
-            !reader.read(argumentBytes) || !reader.read(nameBytes) ||
-            nameBytes > reader.remaining())
+        if (!reader.read(recordBytes) || !reader.read(filesBytes) || !reader.read(argumentBytes) ||
+            !reader.read(nameBytes) || nameBytes > reader.remaining())
             return "a PoCL binary cut short in kernel record " + std::to_string(i + 1);
         const size_t fixed = reader.at() - start + nameBytes;
         if (nameBytes == 0 || recordBytes < fixed || filesBytes > recordBytes ||
             recordBytes - (reader.at() - start) > reader.remaining())
-            return "a PoCL binary whose kernel record " + std::to_string(i + 1) +
-                   " is malformed";
+            return "a PoCL binary whose kernel record " + std::to_string(i + 1) + " is malformed";
         names.emplace_back(reinterpret_cast<const char*>(reader.here()), nameBytes);
         reader.skip(recordBytes - (reader.at() - start));
     }

@@ -3,9 +3,9 @@
 #include "clw/engine/BinaryCheck.h"
 #include "clw/engine/BuildLogParser.h"
 #include "clw/engine/CacheFileLock.h"
+#include "clw/engine/CacheFolder.h"
 #include "clw/engine/CallbackFailure.h"
 #include "clw/engine/Platform.h"
-#include "clw/engine/CacheFolder.h"
 #include "clw/engine/Sha256.h"
 
 #include <algorithm>
@@ -338,8 +338,7 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
 }
 
 std::optional<CacheFileLock> BuildService::buildMissing(const BuildRequest& request,
-                                                        Prepared& prepared,
-                                                        BuildOutcome& outcome) {
+                                                        Prepared& prepared, BuildOutcome& outcome) {
     const auto missing = std::find_if(prepared.devices.begin(), prepared.devices.end(),
                                       [&](const Device& d) { return !outcome.forDevice(d); });
     if (missing == prepared.devices.end())

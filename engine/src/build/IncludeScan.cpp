@@ -114,8 +114,8 @@ IncludeScanResult scanIncludes(const SourceSet& sources, std::string_view option
     const SourceFile* main = sources.main();
     if (!main)
         return result;
-    const std::vector<std::string> optionDirs = PreprocessorOptions::fromBuildOptions(options)
-                                                    .includeDirs;
+    const std::vector<std::string> optionDirs =
+        PreprocessorOptions::fromBuildOptions(options).includeDirs;
     std::set<std::string> seen;
     std::vector<Pending> pending{{main->text, main->name, true, directoryOf(main->name)}};
     while (!pending.empty()) {

@@ -63,9 +63,9 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
     GeometryCheck check;
     // With g_times_l the sizes may differ in length (the seeds': as PyOpenCL, the longer one
     // counts and the missing entries are 1).
-    const unsigned dims = geometry.groupsTimesLocal ? std::max(geometry.global.dimensions(),
-                                                               geometry.local.dimensions())
-                                                    : geometry.global.dimensions();
+    const unsigned dims = geometry.groupsTimesLocal
+                              ? std::max(geometry.global.dimensions(), geometry.local.dimensions())
+                              : geometry.global.dimensions();
     const auto entry = [](const NDRange& range, unsigned i) {
         return i < range.dimensions() ? range[i] : size_t(1);
     };
@@ -76,21 +76,26 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
         return check;
     };
     if (dims < 1 || dims > 3)
-        return fail(CL_INVALID_WORK_DIMENSION, "an ND-range has 1 to 3 dimensions; the global size has " +
-                    std::to_string(dims));
+        return fail(CL_INVALID_WORK_DIMENSION,
+                    "an ND-range has 1 to 3 dimensions; the global size has " +
+                        std::to_string(dims));
     if (dims > limits.maxDimensions)
-        return fail(CL_INVALID_WORK_DIMENSION, "the device runs at most " + std::to_string(limits.maxDimensions) +
-                    " dimensions (CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS); the global size has " +
-                    std::to_string(dims));
+        return fail(CL_INVALID_WORK_DIMENSION,
+                    "the device runs at most " + std::to_string(limits.maxDimensions) +
+                        " dimensions (CL_DEVICE_MAX_WORK_ITEM_DIMENSIONS); the global size has " +
+                        std::to_string(dims));
     if (geometry.local.dimensions() && geometry.local.dimensions() != dims &&
         !geometry.groupsTimesLocal)
         return fail(CL_INVALID_WORK_GROUP_SIZE, "the local size " + text(geometry.local) + " has " +
-                    std::to_string(geometry.local.dimensions()) + " dimensions, the global size " +
-                    text(geometry.global) + " has " + std::to_string(dims));
+                                                    std::to_string(geometry.local.dimensions()) +
+                                                    " dimensions, the global size " +
+                                                    text(geometry.global) + " has " +
+                                                    std::to_string(dims));
     if (geometry.offset.dimensions() && geometry.offset.dimensions() != dims)
         return fail(CL_INVALID_GLOBAL_OFFSET, "the offset " + text(geometry.offset) + " has " +
-                    std::to_string(geometry.offset.dimensions()) + " dimensions, the global size " +
-                    std::to_string(dims));
+                                                  std::to_string(geometry.offset.dimensions()) +
+                                                  " dimensions, the global size " +
+                                                  std::to_string(dims));
 
     size_t local[3] = {0, 0, 0};
     bool haveLocal = geometry.local.dimensions() != 0;
@@ -117,10 +122,11 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
             for (unsigned i = 0; i < dims; ++i) {
                 if (local[i] != required[i]) {
                     check.suggestedLocal = requiredRange;
-                    return fail(CL_INVALID_WORK_GROUP_SIZE, "kernel '" + signature.name + "' requires the local size " +
-                                text(requiredRange) +
-                                " (reqd_work_group_size); the launch asks for " +
-                                text(geometry.local));
+                    return fail(CL_INVALID_WORK_GROUP_SIZE,
+                                "kernel '" + signature.name + "' requires the local size " +
+                                    text(requiredRange) +
+                                    " (reqd_work_group_size); the launch asks for " +
+                                    text(geometry.local));
                 }
             }
         }
@@ -130,7 +136,8 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
                         entry(geometry.global, 2)};
     if (geometry.groupsTimesLocal) {
         if (!haveLocal)
-            return fail(CL_INVALID_WORK_GROUP_SIZE, "g_times_l counts work-groups, so it needs a local size");
+            return fail(CL_INVALID_WORK_GROUP_SIZE,
+                        "g_times_l counts work-groups, so it needs a local size");
         for (unsigned i = 0; i < dims; ++i)
             global[i] *= local[i];
     }
@@ -144,8 +151,9 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
                 check.empty = true;
                 return check;
             }
-            return fail(CL_INVALID_GLOBAL_WORK_SIZE, "the global size is 0 in dimension " + std::to_string(i) +
-                        "; allow empty ND-ranges to enqueue a marker instead");
+            return fail(CL_INVALID_GLOBAL_WORK_SIZE,
+                        "the global size is 0 in dimension " + std::to_string(i) +
+                            "; allow empty ND-ranges to enqueue a marker instead");
         }
     }
 
@@ -153,36 +161,40 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
         size_t total = 1;
         for (unsigned i = 0; i < dims; ++i) {
             if (local[i] == 0)
-                return fail(CL_INVALID_WORK_GROUP_SIZE, "the local size is 0 in dimension " + std::to_string(i));
+                return fail(CL_INVALID_WORK_GROUP_SIZE,
+                            "the local size is 0 in dimension " + std::to_string(i));
             if (i < limits.maxWorkItemSizes.size() && local[i] > limits.maxWorkItemSizes[i]) {
                 check.suggestedLocal = suggestLocalSize(check.global, limits);
-                return fail(CL_INVALID_WORK_ITEM_SIZE, "the local size " + std::to_string(local[i]) + " in dimension " +
-                            std::to_string(i) + " is above the device's limit of " +
-                            std::to_string(limits.maxWorkItemSizes[i]) +
-                            " (CL_DEVICE_MAX_WORK_ITEM_SIZES); " + text(*check.suggestedLocal) +
-                            " would fit");
+                return fail(CL_INVALID_WORK_ITEM_SIZE,
+                            "the local size " + std::to_string(local[i]) + " in dimension " +
+                                std::to_string(i) + " is above the device's limit of " +
+                                std::to_string(limits.maxWorkItemSizes[i]) +
+                                " (CL_DEVICE_MAX_WORK_ITEM_SIZES); " + text(*check.suggestedLocal) +
+                                " would fit");
             }
             total *= local[i];
         }
         if (total > limits.maxWorkGroupSize()) {
             check.suggestedLocal = suggestLocalSize(check.global, limits);
-            return fail(CL_INVALID_WORK_GROUP_SIZE, "a work-group of " + std::to_string(total) +
-                        " work-items is above the largest this kernel can run with on the "
-                        "device, " +
-                        std::to_string(limits.maxWorkGroupSize()) +
-                        " (CL_KERNEL_WORK_GROUP_SIZE / CL_DEVICE_MAX_WORK_GROUP_SIZE); " +
-                        text(*check.suggestedLocal) + " would fit");
+            return fail(CL_INVALID_WORK_GROUP_SIZE,
+                        "a work-group of " + std::to_string(total) +
+                            " work-items is above the largest this kernel can run with on the "
+                            "device, " +
+                            std::to_string(limits.maxWorkGroupSize()) +
+                            " (CL_KERNEL_WORK_GROUP_SIZE / CL_DEVICE_MAX_WORK_GROUP_SIZE); " +
+                            text(*check.suggestedLocal) + " would fit");
         }
         if (!limits.nonUniformWorkGroups) {
             for (unsigned i = 0; i < dims; ++i) {
                 if (global[i] % local[i] != 0) {
                     check.suggestedLocal = suggestLocalSize(check.global, limits);
-                    return fail(CL_INVALID_WORK_GROUP_SIZE, "the global size " + std::to_string(global[i]) + " in dimension " +
-                                std::to_string(i) + " is not a multiple of the local size " +
-                                std::to_string(local[i]) +
-                                " and the device (or the program's OpenCL C version) has no "
-                                "non-uniform work-groups; " +
-                                text(*check.suggestedLocal) + " would divide it");
+                    return fail(CL_INVALID_WORK_GROUP_SIZE,
+                                "the global size " + std::to_string(global[i]) + " in dimension " +
+                                    std::to_string(i) + " is not a multiple of the local size " +
+                                    std::to_string(local[i]) +
+                                    " and the device (or the program's OpenCL C version) has no "
+                                    "non-uniform work-groups; " +
+                                    text(*check.suggestedLocal) + " would divide it");
                 }
             }
         }
@@ -190,10 +202,12 @@ GeometryCheck checkGeometry(const LaunchGeometry& geometry, const KernelLimits& 
 
     const cl_ulong needed = limits.kernelLocalMemory + localArgumentBytes;
     if (limits.deviceLocalMemory && needed > limits.deviceLocalMemory)
-        return fail(CL_OUT_OF_RESOURCES, "the kernel needs " + std::to_string(needed) + " bytes of local memory (" +
-                    std::to_string(limits.kernelLocalMemory) + " declared in the kernel, " +
-                    std::to_string(localArgumentBytes) + " in __local arguments); the device has " +
-                    std::to_string(limits.deviceLocalMemory) + " (CL_DEVICE_LOCAL_MEM_SIZE)");
+        return fail(CL_OUT_OF_RESOURCES,
+                    "the kernel needs " + std::to_string(needed) + " bytes of local memory (" +
+                        std::to_string(limits.kernelLocalMemory) + " declared in the kernel, " +
+                        std::to_string(localArgumentBytes) +
+                        " in __local arguments); the device has " +
+                        std::to_string(limits.deviceLocalMemory) + " (CL_DEVICE_LOCAL_MEM_SIZE)");
     return check;
 }
 

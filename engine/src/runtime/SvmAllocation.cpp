@@ -49,8 +49,9 @@ ClError svmAllocationError(const Context& context, cl_svm_mem_flags flags, size_
         }
     } catch (const ClError& error) {
         return ClError(CL_OUT_OF_RESOURCES, "clSVMAlloc",
-                       doing + " (the driver returned no memory, and asking the devices why "
-                               "failed: " +
+                       doing +
+                           " (the driver returned no memory, and asking the devices why "
+                           "failed: " +
                            error.what() + ")");
     }
     if (!any)

@@ -4,10 +4,10 @@
 // checksum, sizes), the key's fields, the build log and the binary. Writes go to a temporary file
 // that is renamed; readers take no lock. A corrupt, truncated, foreign or old-format entry is
 // removed and reported once, never trusted. Stores keep the folder's size up to date in a small
-// record, so that storing costs the same in a folder of 100 entries and of 100,000. An entry also names the program's kernels, so that a
-// binary that loads without all of them is caught. Binaries that the driver gave out incomplete, or
-// could not take back, are counted in the folder for every process (stats()). Least recently used
-// entries go when the folder grows past its limit.
+// record, so that storing costs the same in a folder of 100 entries and of 100,000. An entry also
+// names the program's kernels, so that a binary that loads without all of them is caught. Binaries
+// that the driver gave out incomplete, or could not take back, are counted in the folder for every
+// process (stats()). Least recently used entries go when the folder grows past its limit.
 #include "clw/engine/CacheEntryInfo.h"
 #include "clw/engine/CacheFileLock.h"
 #include "clw/engine/CacheKey.h"

@@ -24,10 +24,10 @@ struct LaunchGeometry {
 struct GeometryCheck {
     bool ok = true;
     cl_int code = CL_SUCCESS; // when not ok: the error clEnqueueNDRangeKernel gives for it
-    bool empty = false;  // nothing to run: enqueue a marker
-    NDRange global;      // after g_times_l
-    NDRange local;       // after reqd_work_group_size filled it in
-    std::string problem; // which limit, and what would fit
+    bool empty = false;       // nothing to run: enqueue a marker
+    NDRange global;           // after g_times_l
+    NDRange local;            // after reqd_work_group_size filled it in
+    std::string problem;      // which limit, and what would fit
     std::optional<NDRange> suggestedLocal;
 };
 
