@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <mutex>
+#include <functional>
+#include <future>
 #include <random>
 #include <thread>
 
@@ -29,6 +31,7 @@ struct FakeDevice {
     int failNext = 0;
     std::vector<size_t> freedSizes;
     std::uintptr_t nextAddress = 0x1000;
+    std::function<void()> onRecycle; // runs as a block goes back to the pool
 };
 
 class FakeAllocator {
@@ -53,7 +56,10 @@ public:
         m_device->nextAddress += size + 64;
         return SvmBlock{address, size, {}};
     }
-    void recycle(SvmBlock&) const noexcept {}
+    void recycle(SvmBlock&) const noexcept {
+        if (m_device->onRecycle)
+            m_device->onRecycle();
+    }
     void prepareReuse(SvmBlock&) const {}
     void free(SvmBlock&& block) const noexcept {
         std::lock_guard lock(m_device->mutex);
@@ -79,6 +85,28 @@ __kernel void fill(__global uint* out, uint base) {
 class TestPool : public QObject {
     Q_OBJECT
 private slots:
+    // stopHolding() running while a block is on its way back (decided "hold it", not yet held):
+    // the block is freed, never left held by a pool that no longer frees what it holds.
+    void stopHoldingWhileABlockComesBack() {
+        FakeDevice device;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        auto block = pool.allocate(1000);
+        std::promise<void> recycling, stopped;
+        std::shared_future<void> stoppedFuture = stopped.get_future().share();
+        device.onRecycle = [&] {
+            recycling.set_value();
+            stoppedFuture.wait();
+        };
+        std::thread giver([&] { block.release(); });
+        recycling.get_future().wait();
+        pool.stopHolding();
+        stopped.set_value();
+        giver.join();
+        device.onRecycle = nullptr;
+        QCOMPARE(pool.stats().heldBlocks, 0u);
+        QCOMPARE(device.outstanding, size_t(0));
+    }
+
     void binsBoundPaddingForManySizes() {
         std::mt19937_64 random(42);
         for (unsigned bits = 1; bits <= 8; ++bits) {

@@ -75,14 +75,21 @@ public:
             return;
         }
         m_allocator.recycle(block);
-        std::lock_guard lock(m_mutex);
-        try {
-            m_held[bin].push_back(std::move(block));
-            ++m_stats.heldBlocks;
-            m_stats.heldBytes += blockSize;
-        } catch (const std::bad_alloc&) {
-            // No host memory to remember it: let the block go instead of holding it.
+        {
+            std::lock_guard lock(m_mutex);
+            // stopHolding() may have run since the check above: then nobody would free it here.
+            if (m_holding) {
+                try {
+                    m_held[bin].push_back(std::move(block));
+                    ++m_stats.heldBlocks;
+                    m_stats.heldBytes += blockSize;
+                    return;
+                } catch (const std::bad_alloc&) {
+                    // No host memory to remember it: the block is freed below instead.
+                }
+            }
         }
+        m_allocator.free(std::move(block));
     }
 
     // Frees every held block, largest bins first.
