@@ -5,6 +5,7 @@
 #include "clw/engine/ClApi.h"
 #include "clw/engine/CommandQueue.h"
 #include "clw/engine/Image.h"
+#include "clw/engine/ImageFormat.h"
 #include "clw/engine/Kernel.h"
 #include "clw/engine/Sampler.h"
 
@@ -43,6 +44,21 @@ std::vector<float> pixels(size_t count, float first = 0.0f) {
 class TestImage : public QObject {
     Q_OBJECT
 private slots:
+    // PyOpenCL's dtype_size and itemsize: bytes per channel and per pixel, packed types whole.
+    void channelAndPixelSizes() {
+        QCOMPARE(channelTypeSize(CL_UNORM_INT8), size_t(1));
+        QCOMPARE(channelTypeSize(CL_HALF_FLOAT), size_t(2));
+        QCOMPARE(channelTypeSize(CL_FLOAT), size_t(4));
+        QCOMPARE(channelTypeSize(CL_UNORM_SHORT_565), size_t(2));
+        QCOMPARE(channelTypeSize(0x7777), size_t(0));
+        QCOMPARE(pixelSize({CL_RGBA, CL_FLOAT}), size_t(16));
+        QCOMPARE(pixelSize({CL_RG, CL_HALF_FLOAT}), size_t(4));
+        QCOMPARE(pixelSize({CL_RGB, CL_UNORM_SHORT_565}), size_t(2));
+        QCOMPARE(pixelSize({CL_RGBx, CL_UNORM_INT_101010}), size_t(4));
+        QVERIFY(isPackedChannelType(CL_UNORM_INT24));
+        QVERIFY(!isPackedChannelType(CL_SIGNED_INT32));
+    }
+
     void supportedFormatsListRgbaFloat() {
         CLW_REQUIRE_DEVICE(device);
         QVERIFY2(device.info<CL_DEVICE_IMAGE_SUPPORT>(), "the test device has no image support");

@@ -87,6 +87,16 @@ class TestPool : public QObject {
 private slots:
     // stopHolding() running while a block is on its way back (decided "hold it", not yet held):
     // the block is freed, never left held by a pool that no longer frees what it holds.
+    // The seeds: an allocator asked for 0 bytes gives an empty allocation, no driver call.
+    void allocatorsGiveAnEmptyBufferForZeroBytes() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue queue(context, device);
+        QVERIFY(!DeferredAllocator(context).allocate(0));
+        QVERIFY(!ImmediateAllocator(queue).allocate(0));
+        QVERIFY(DeferredAllocator(context).allocate(16));
+    }
+
     void stopHoldingWhileABlockComesBack() {
         FakeDevice device;
         MemoryPool<FakeAllocator> pool(FakeAllocator{device});

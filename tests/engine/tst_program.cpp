@@ -44,11 +44,52 @@ std::vector<int> expectedFill(size_t n, int base) {
     return values;
 }
 
+// Seam: counts the programs made from intermediate language and from source.
+ClApi g_realApi;
+int g_ilPrograms = 0, g_sourcePrograms = 0;
+cl_program CL_API_CALL countingIl(cl_context context, const void* il, size_t length,
+                                  cl_int* code) {
+    ++g_ilPrograms;
+    if (!g_realApi.clCreateProgramWithIL) { // an OpenCL 1.2 loader
+        *code = CL_INVALID_OPERATION;
+        return nullptr;
+    }
+    return g_realApi.clCreateProgramWithIL(context, il, length, code);
+}
+cl_program CL_API_CALL countingSource(cl_context context, cl_uint count, const char** strings,
+                                      const size_t* lengths, cl_int* code) {
+    ++g_sourcePrograms;
+    return g_realApi.clCreateProgramWithSource(context, count, strings, lengths, code);
+}
+
 } // namespace
 
 class TestProgram : public QObject {
     Q_OBJECT
 private slots:
+    // SPIR-V handed over as source goes the way of intermediate language, not clCreateProgramWith
+    // Source (where it would fail as OpenCL C that is not text).
+    void spirVGivenAsSourceIsCreatedAsIl() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const unsigned char header[] = {0x03, 0x02, 0x23, 0x07, 0x00, 0x00, 0x01, 0x00,
+                                        0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00};
+        const std::string spirv(reinterpret_cast<const char*>(header), sizeof header);
+        ScopedClApi seam;
+        g_realApi = seam.real();
+        g_ilPrograms = g_sourcePrograms = 0;
+        seam.api().clCreateProgramWithIL = countingIl;
+        seam.api().clCreateProgramWithSource = countingSource;
+        try {
+            Program::fromSource(context, spirv); // a device may refuse this stub of a module
+        } catch (const ClError& error) {
+            QCOMPARE(error.function(), std::string("clCreateProgramWithIL"));
+        }
+        QCOMPARE(g_ilPrograms, 1);
+        QCOMPARE(g_sourcePrograms, 0);
+        Program::fromSource(context, "__kernel void k() {}"); // OpenCL C stays source
+        QCOMPARE(g_sourcePrograms, 1);
+    }
     void fromSourceBuildsAndRuns() {
         CLW_REQUIRE_DEVICE(device);
         Context context(device);

@@ -11,6 +11,8 @@ ImmediateAllocator::ImmediateAllocator(const CommandQueue& queue, cl_mem_flags f
     , m_limits(AllocationLimits::of(m_context)) {}
 
 Buffer ImmediateAllocator::allocate(size_t size) const {
+    if (size == 0)
+        return Buffer(); // the seeds': an allocation of 0 bytes is an empty one
     Buffer buffer(m_context, m_flags, size);
     // A small non-blocking write faults the buffer onto the device now; a driver that cannot back
     // it fails this enqueue with an out-of-memory code (PyOpenCL does the same). Waiting would

@@ -94,43 +94,43 @@ size_t channelCount(cl_channel_order order) {
     }
 }
 
-size_t pixelSize(const cl_image_format& format) {
-    switch (format.image_channel_data_type) {
-    // Packed types hold the whole pixel.
-    case CL_UNORM_SHORT_565:
-    case CL_UNORM_SHORT_555:
-        return 2;
-    case CL_UNORM_INT_101010:
-    case CL_UNORM_INT_101010_2:
-    case CL_UNORM_INT24:
-        return 4;
-    default:
-        break;
-    }
-    size_t channelBytes = 0;
-    switch (format.image_channel_data_type) {
+size_t channelTypeSize(cl_channel_type type) {
+    switch (type) {
     case CL_SNORM_INT8:
     case CL_UNORM_INT8:
     case CL_SIGNED_INT8:
     case CL_UNSIGNED_INT8:
-        channelBytes = 1;
-        break;
+        return 1;
     case CL_SNORM_INT16:
     case CL_UNORM_INT16:
     case CL_SIGNED_INT16:
     case CL_UNSIGNED_INT16:
     case CL_HALF_FLOAT:
-        channelBytes = 2;
-        break;
+    case CL_UNORM_SHORT_565: // packed types hold the whole pixel
+    case CL_UNORM_SHORT_555:
+        return 2;
     case CL_SIGNED_INT32:
     case CL_UNSIGNED_INT32:
     case CL_FLOAT:
-        channelBytes = 4;
-        break;
+    case CL_UNORM_INT_101010:
+    case CL_UNORM_INT_101010_2:
+    case CL_UNORM_INT24:
+        return 4;
     default:
         return 0;
     }
-    return channelBytes * channelCount(format.image_channel_order);
+}
+
+bool isPackedChannelType(cl_channel_type type) {
+    return type == CL_UNORM_SHORT_565 || type == CL_UNORM_SHORT_555 ||
+           type == CL_UNORM_INT_101010 || type == CL_UNORM_INT_101010_2 || type == CL_UNORM_INT24;
+}
+
+size_t pixelSize(const cl_image_format& format) {
+    const size_t bytes = channelTypeSize(format.image_channel_data_type);
+    if (isPackedChannelType(format.image_channel_data_type))
+        return bytes;
+    return bytes * channelCount(format.image_channel_order);
 }
 
 } // namespace clw::engine

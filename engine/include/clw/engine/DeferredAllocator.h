@@ -12,7 +12,7 @@ public:
 
     explicit DeferredAllocator(const Context& context, cl_mem_flags flags = CL_MEM_READ_WRITE);
 
-    // A buffer of `size` bytes (size > 0); throws ClError on failure.
+    // A buffer of `size` bytes, an empty Buffer for 0; throws ClError on failure.
     Buffer allocate(size_t size) const;
     void recycle(Buffer&) const noexcept {}
     void prepareReuse(Buffer&) const {}

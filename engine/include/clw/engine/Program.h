@@ -22,6 +22,7 @@ public:
     Program() = default;
     static Program retain(cl_program raw) { return Program(Handle<cl_program>::retain(raw)); }
 
+    // SPIR-V given as source (it starts with SPIR-V's magic number) is created as fromIL() does.
     static Program fromSource(const Context& context, std::string_view source);
     static Program fromSources(const Context& context, const std::vector<std::string>& sources);
     // One binary per device. binaryStatus, when given, receives each device's status; a binary
