@@ -11,8 +11,8 @@
 #include "clw/engine/LaunchService.h"
 
 #include <cmath>
-#include <cstdio>
 #include <condition_variable>
+#include <cstdio>
 #include <functional>
 #include <future>
 #include <mutex>
@@ -264,9 +264,9 @@ int main(int argc, char** argv) {
     else
         std::printf("goal engine_launch_with_event_vs_pyopencl_us unmeasured (the PyOpenCL peer "
                     "did not run) MISSED\n");
-    bench::printGoal("launchservice_round_trip_waiter_us", serviceTrip * 1e6, "<=",
-                     rawTrip * 1e6 + 5.0);
-    bench::printGoal("launchservice_round_trip_callback_us", serviceHandOff * 1e6, "<=",
-                     rawHandOff * 1e6 + 5.0);
+    bench::printGoal("launchservice_round_trip_waiter_us", serviceTrip * 1e6,
+                     "<=", rawTrip * 1e6 + 5.0);
+    bench::printGoal("launchservice_round_trip_callback_us", serviceHandOff * 1e6,
+                     "<=", rawHandOff * 1e6 + 5.0);
     return 0;
 }

@@ -1,6 +1,7 @@
 // The BuildService on the real device: cache hits from memory and disk, keys that miss on every
 // change (headers in the set and on disk, -D, driver version), failing builds cached never, tag
 // replacement, multi-device builds that build only what the cache lacks, and fallbacks.
+#include "KernelValue.h"
 #include "TestDevice.h"
 
 #include "clw/engine/BuildService.h"
@@ -20,14 +21,7 @@ namespace {
 
 // Runs kernel `k` (one work-item writing one int) and returns what it wrote.
 int runValue(const Context& context, const Device& device, const Program& program) {
-    CommandQueue queue(context, device);
-    Kernel kernel(program, "k");
-    Buffer out(context, CL_MEM_WRITE_ONLY, sizeof(cl_int));
-    kernel.setArg(0, out);
-    queue.ndRange(kernel, 1);
-    cl_int value = -1;
-    queue.read(out, 0, sizeof value, &value);
-    return value;
+    return clw::test::kernelValue(context, device, program);
 }
 
 std::string kernelReturning(const std::string& expression) {

@@ -1,6 +1,7 @@
 // The binary cache never hands the driver a binary it cannot take: a binary the driver gives out
 // incomplete is never stored, and a cached one that is incomplete is removed before the driver
 // sees it (PoCL 3 aborts the process on one). Both are counted for `cache stats`.
+#include "KernelValue.h"
 #include "PoclBinaryWriter.h"
 #include "TestDevice.h"
 
@@ -20,14 +21,7 @@ namespace {
 const char* kSource = "__kernel void k(__global int* out) { out[0] = 8; }\n";
 
 int runValue(const Context& context, const Device& device, const Program& program) {
-    CommandQueue queue(context, device);
-    Kernel kernel(program, "k");
-    Buffer out(context, CL_MEM_WRITE_ONLY, sizeof(cl_int));
-    kernel.setArg(0, out);
-    queue.ndRange(kernel, 1);
-    cl_int value = -1;
-    queue.read(out, 0, sizeof value, &value);
-    return value;
+    return clw::test::kernelValue(context, device, program);
 }
 
 bool anySays(const std::vector<std::string>& problems, const char* words) {

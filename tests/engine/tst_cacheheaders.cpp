@@ -3,6 +3,7 @@
 // CLW_BUILD_OPTIONS, beside the header that includes it, the session's include folders, under
 // #if). Where the include scan cannot be sure (a computed #include, __has_include, a header in
 // none of the folders), the build says so and bypasses the cache instead of trusting it.
+#include "KernelValue.h"
 #include "TestDevice.h"
 
 #include "clw/engine/BuildService.h"
@@ -55,14 +56,7 @@ private:
         }
         built.fromCache = outcome.allFromCache();
         built.bypassed = outcome.cacheBypassed;
-        CommandQueue queue(context, device);
-        Kernel kernel(outcome.devices[0].program, "k");
-        Buffer out(context, CL_MEM_WRITE_ONLY, sizeof(cl_int));
-        kernel.setArg(0, out);
-        queue.ndRange(kernel, 1);
-        cl_int value = -1;
-        queue.read(out, 0, sizeof value, &value);
-        built.value = value;
+        built.value = clw::test::kernelValue(context, device, outcome.devices[0].program);
         return built;
     }
 

@@ -11,9 +11,9 @@
 #include <QtTest>
 
 #include <atomic>
-#include <mutex>
 #include <functional>
 #include <future>
+#include <mutex>
 #include <random>
 #include <thread>
 

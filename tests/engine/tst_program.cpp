@@ -47,8 +47,7 @@ std::vector<int> expectedFill(size_t n, int base) {
 // Seam: counts the programs made from intermediate language and from source.
 ClApi g_realApi;
 int g_ilPrograms = 0, g_sourcePrograms = 0;
-cl_program CL_API_CALL countingIl(cl_context context, const void* il, size_t length,
-                                  cl_int* code) {
+cl_program CL_API_CALL countingIl(cl_context context, const void* il, size_t length, cl_int* code) {
     ++g_ilPrograms;
     if (!g_realApi.clCreateProgramWithIL) { // an OpenCL 1.2 loader
         *code = CL_INVALID_OPERATION;

@@ -25,15 +25,15 @@ namespace {
 bool isSpirV(std::string_view bytes) {
     static constexpr unsigned char kLittle[4] = {0x03, 0x02, 0x23, 0x07};
     static constexpr unsigned char kBig[4] = {0x07, 0x23, 0x02, 0x03};
-    return bytes.size() >= 4 && (std::memcmp(bytes.data(), kLittle, 4) == 0 ||
-                                 std::memcmp(bytes.data(), kBig, 4) == 0);
+    return bytes.size() >= 4 &&
+           (std::memcmp(bytes.data(), kLittle, 4) == 0 || std::memcmp(bytes.data(), kBig, 4) == 0);
 }
 } // namespace
 
 Program Program::fromSource(const Context& context, std::string_view source) {
     if (isSpirV(source))
-        return fromIL(context, {reinterpret_cast<const std::uint8_t*>(source.data()),
-                                source.size()});
+        return fromIL(context,
+                      {reinterpret_cast<const std::uint8_t*>(source.data()), source.size()});
     const char* text = source.data();
     const size_t length = source.size();
     cl_int code = CL_SUCCESS;
