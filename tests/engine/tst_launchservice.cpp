@@ -93,14 +93,18 @@ cl_int CL_API_CALL failingStatus(cl_event event, cl_event_info param, size_t siz
 
 } // namespace
 
+// The device, a context on it and kSource built there: what every test here starts from.
+#define CLW_LAUNCH_RIG(device, context, program)                                                   \
+    CLW_REQUIRE_DEVICE(device);                                                                    \
+    Context context(device);                                                                       \
+    Program program = Program::fromSource(context, kSource);                                       \
+    QVERIFY(program.build().ok())
+
 class TestLaunchService : public QObject {
     Q_OBJECT
 private slots:
     void transfersAndLaunchesStayInOrder() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         LaunchService service(context, device);
         Buffer buffer(context, CL_MEM_READ_WRITE, 64 * sizeof(float));
         std::vector<float> input(64);
@@ -132,10 +136,7 @@ private slots:
     }
 
     void runNTimesGivesMinMedianMax() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         LaunchService service(context, device);
         Buffer buffer(context, CL_MEM_READ_WRITE, 1024 * sizeof(float));
         std::promise<LaunchResult> filled;
@@ -158,10 +159,7 @@ private slots:
     }
 
     void waitListHoldsTheLaunch() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         LaunchService service(context, device);
         Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
         std::vector<float> ones(16, 1.0f);
@@ -177,10 +175,7 @@ private slots:
     }
 
     void emptyRangesAndGeometryErrors() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         LaunchService service(context, device);
         Buffer buffer(context, CL_MEM_READ_WRITE, 64 * sizeof(int));
         LaunchRequest empty = twiceOn(program, buffer, 0);
@@ -214,10 +209,7 @@ private slots:
 
     // A failed wait or status query is the launch's error, never a success.
     void failedWaitOrStatusIsReported() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
         LaunchService service(context, device);
         ScopedClApi seam;
@@ -242,10 +234,7 @@ private slots:
     // A pooled buffer given to a launch keeps the pool's claim until the launch completed: the
     // caller dropping its copy does not hand the block to the next allocation meanwhile.
     void pooledArgumentKeepsItsBlockUntilTheLaunchCompleted() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         MemoryPool<DeferredAllocator> pool{DeferredAllocator(context)};
         LaunchService service(context, device);
         UserEvent gate(context);
@@ -273,10 +262,7 @@ private slots:
 
     // Geometry errors carry their own codes, not all CL_INVALID_WORK_GROUP_SIZE.
     void geometryErrorsCarryTheirCodes() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
         LaunchService service(context, device);
         QCOMPARE(service.launch(twiceOn(program, buffer, 0)).get().code,
@@ -289,10 +275,7 @@ private slots:
     // A thread waiting on a job that has not started runs it itself; jobs of several threads,
     // run by waiters and by the worker, still run one at a time and all of them once.
     void waitersRunTheirJobsInOrder() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
         ScopedClApi seam;
         g_real = seam.real();
@@ -348,10 +331,7 @@ private slots:
     }
 
     void cancelsWhatHasNotStarted() {
-        CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        Program program = Program::fromSource(context, kSource);
-        QVERIFY(program.build().ok());
+        CLW_LAUNCH_RIG(device, context, program);
         Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
         ScopedClApi seam;
         g_real = seam.real();

@@ -80,7 +80,7 @@ private slots:
         seam.api().clCreateProgramWithIL = countingIl;
         seam.api().clCreateProgramWithSource = countingSource;
         try {
-            Program::fromSource(context, spirv); // a device may refuse this stub of a module
+            Program::fromSource(context, spirv); // a device may refuse a module of a header only
         } catch (const ClError& error) {
             QCOMPARE(error.function(), std::string("clCreateProgramWithIL"));
         }
