@@ -1,5 +1,6 @@
 // Memory pools: bin arithmetic, accounting, out-of-memory retry (fake allocator), real pooled
 // buffers and SVM on the device, and several threads at once.
+#include "ClTestUtil.h"
 #include "TestDevice.h"
 
 #include "clw/engine/DeferredAllocator.h"
@@ -7,6 +8,7 @@
 #include "clw/engine/Kernel.h"
 #include "clw/engine/MemoryPool.h"
 #include "clw/engine/SvmAllocator.h"
+#include "clw/engine/UserEvent.h"
 
 #include <QtTest>
 
@@ -78,6 +80,7 @@ __kernel void fill(__global uint* out, uint base) {
     size_t i = get_global_id(0);
     out[i] = base + (uint)i;
 }
+__kernel void increment(__global uint* p) { p[get_global_id(0)] += 1; }
 )CLC";
 
 } // namespace
@@ -194,6 +197,26 @@ private slots:
         QCOMPARE(stats.outOfMemoryRetries, 1u);
         QCOMPARE(stats.heldBlocks, 0u);
         QCOMPARE(device.allocations, 3);
+    }
+
+    // PyOpenCL's order: one held block at a time, largest first, trying again after each, so
+    // the small blocks a later request could use stay held.
+    void outOfMemoryFreesOneHeldBlockAtATimeLargestFirst() {
+        FakeDevice device;
+        device.capacity = 16384;
+        MemoryPool<FakeAllocator> pool(FakeAllocator{device});
+        {
+            auto small = pool.allocate(100);
+            auto medium = pool.allocate(1000);
+            auto large = pool.allocate(8000);
+        }
+        QCOMPARE(pool.stats().heldBlocks, 3u);
+        auto big = pool.allocate(10000); // fits once the large block is freed
+        QVERIFY(big);
+        QCOMPARE(device.freedSizes.size(), size_t(1));
+        QCOMPARE(device.freedSizes[0], pool.bins().allocationSize(pool.bins().binOf(8000)));
+        QCOMPARE(pool.stats().heldBlocks, 2u);
+        QCOMPARE(pool.stats().outOfMemoryRetries, 1u);
     }
 
     void outOfMemoryIsReportedWithSizesAndLimits() {
@@ -381,6 +404,99 @@ private slots:
         auto again = pool.allocate(count * sizeof(cl_uint));
         QCOMPARE(again.data(), first);
         queue.finish();
+    }
+
+    // The seeds' SVM pool reuses a block without waiting on the host: the previous user's work,
+    // on another queue behind a gate, is put ahead of the next user's commands by a barrier.
+    void svmReuseMakesTheNextCommandWaitNotTheHost() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue poolQueue(context, device), otherQueue(context, device);
+        Program program = Program::fromSource(context, kFillSource);
+        QVERIFY(program.build().ok());
+        Kernel fill(program, "fill"), increment(program, "increment");
+        SvmPool pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, poolQueue));
+        const size_t count = 64, bytes = count * sizeof(cl_uint);
+        if (!device.info<CL_DEVICE_SVM_CAPABILITIES>()) {
+            CLW_EXPECT_CL_ERROR(pool.allocate(bytes), CL_INVALID_OPERATION, "clSVMAlloc");
+            return;
+        }
+        const UserEvent gate(context);
+        auto block = pool.allocate(bytes);
+        void* first = block.data();
+        block.bindToQueue(otherQueue);
+        QCOMPARE(block.boundQueue(), std::optional<CommandQueue>(otherQueue));
+        fill.setArgs(block, cl_uint(10));
+        otherQueue.ndRange(fill, count, {}, {}, std::vector<Event>{gate});
+        otherQueue.flush();
+        block.release(); // back to the pool, marked on otherQueue behind the gate
+
+        auto reused = std::async(std::launch::async, [&] { return pool.allocate(bytes); });
+        if (reused.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+            gate.complete();
+            QFAIL("SvmPool::allocate waited on the host for the previous user's work");
+        }
+        auto again = reused.get();
+        QCOMPARE(again.data(), first);
+        QCOMPARE(again.boundQueue(), std::optional<CommandQueue>(poolQueue));
+        increment.setArg(0, again);
+        const Event incremented = poolQueue.ndRange(increment, count);
+        poolQueue.flush();
+        QTest::qWait(50);
+        QVERIFY2(incremented.status() != CL_COMPLETE, "the next user ran before the previous one");
+        gate.complete();
+        poolQueue.svmMap(again.data(), bytes, CL_MAP_READ);
+        for (size_t i = 0; i < count; ++i)
+            QCOMPARE(again.as<cl_uint>()[i], cl_uint(10 + i + 1));
+        poolQueue.svmUnmap(again.data());
+        poolQueue.finish();
+    }
+
+    // The seeds' PooledSVM: enqueue_release behind a wait list holds the block's next user back
+    // until the list completed; unbind_from_queue finishes the bound queue.
+    void pooledSvmEnqueueReleaseAndUnbind() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue poolQueue(context, device), otherQueue(context, device);
+        Program program = Program::fromSource(context, kFillSource);
+        QVERIFY(program.build().ok());
+        Kernel fill(program, "fill"), increment(program, "increment");
+        SvmPool pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, poolQueue));
+        const size_t count = 32, bytes = count * sizeof(cl_uint);
+        if (!device.info<CL_DEVICE_SVM_CAPABILITIES>()) {
+            CLW_EXPECT_CL_ERROR(pool.allocate(bytes), CL_INVALID_OPERATION, "clSVMAlloc");
+            return;
+        }
+        auto block = pool.allocate(bytes);
+        fill.setArgs(block, cl_uint(5));
+        poolQueue.ndRange(fill, count);
+        const UserEvent gate(context);
+        const Event released = block.enqueueRelease(otherQueue, std::vector<Event>{gate});
+        QVERIFY(!block);
+        auto again = pool.allocate(bytes);
+        increment.setArg(0, again);
+        const Event incremented = poolQueue.ndRange(increment, count);
+        poolQueue.flush();
+        QTest::qWait(50);
+        QVERIFY(released.status() != CL_COMPLETE);
+        QVERIFY(incremented.status() != CL_COMPLETE);
+        gate.complete();
+        incremented.wait();
+        QCOMPARE(released.status(), CL_COMPLETE);
+
+        // Unbound: the bound queue is finished first, and the block goes back with no marker.
+        again.bindToQueue(otherQueue);
+        fill.setArgs(again, cl_uint(7));
+        const Event last = otherQueue.ndRange(fill, count);
+        again.unbindFromQueue();
+        QCOMPARE(last.status(), CL_COMPLETE);
+        QVERIFY(!again.boundQueue());
+        CLW_EXPECT_CL_ERROR(again.enqueueRelease(), CL_INVALID_COMMAND_QUEUE, "PooledSvm");
+        poolQueue.svmMap(again.data(), bytes, CL_MAP_READ);
+        for (size_t i = 0; i < count; ++i)
+            QCOMPARE(again.as<cl_uint>()[i], cl_uint(7 + i));
+        poolQueue.svmUnmap(again.data());
+        poolQueue.finish();
     }
 };
 

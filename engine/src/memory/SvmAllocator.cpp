@@ -22,39 +22,48 @@ SvmBlock SvmAllocator::allocate(size_t size) const {
     void* data = clApi().clSVMAlloc(m_context.get(), m_flags, size, m_alignment);
     if (!data)
         throw svmAllocationError(m_context, m_flags, size, m_alignment);
-    return SvmBlock{data, size, {}};
+    return SvmBlock{data, size, m_queue, {}};
 }
 
 void SvmAllocator::recycle(SvmBlock& block) const noexcept {
-    if (!m_queue)
+    if (!block.queue)
         return;
     try {
-        block.lastUse = m_queue->marker();
+        block.lastUse = block.queue->marker();
     } catch (const ClError& error) {
         // Without a marker the next user cannot wait for this one: finish the queue instead.
         noteFailedRelease("SVM block's last-use marker", error.code());
-        clApi().clFinish(m_queue->get());
+        clApi().clFinish(block.queue->get());
     }
 }
 
 void SvmAllocator::prepareReuse(SvmBlock& block) const {
-    if (block.lastUse && block.lastUse.status() != CL_COMPLETE)
-        block.lastUse.wait();
+    const bool pending = block.lastUse && block.lastUse.status() != CL_COMPLETE;
+    // On the allocator's in-order queue, the next user's commands already come after the
+    // previous user's. Work on another queue is put ahead of them by a barrier, so the host never
+    // waits (PyOpenCL's pool does not either). Only with no queue to hold back does the host wait.
+    if (pending && block.queue != m_queue) {
+        if (m_queue)
+            m_queue->barrier({&block.lastUse, 1});
+        else
+            block.lastUse.wait();
+    }
     block.lastUse = Event();
+    block.queue = m_queue;
 }
 
 void SvmAllocator::free(SvmBlock&& block) const noexcept {
     if (!block.data)
         return;
-    if (m_queue) {
+    if (block.queue) {
         // Behind everything already enqueued: safe while kernels still use the block.
         void* pointers[] = {block.data};
-        const cl_int code = clApi().clEnqueueSVMFree(m_queue->get(), 1, pointers, nullptr, nullptr,
-                                                     0, nullptr, nullptr);
+        const cl_int code = clApi().clEnqueueSVMFree(block.queue->get(), 1, pointers, nullptr,
+                                                     nullptr, 0, nullptr, nullptr);
         if (code == CL_SUCCESS)
             return;
         noteFailedRelease("SVM block (enqueued free)", code);
-        clApi().clFinish(m_queue->get());
+        clApi().clFinish(block.queue->get());
     }
     clApi().clSVMFree(m_context.get(), block.data);
 }

@@ -1,5 +1,7 @@
 #include "clw/engine/SvmAllocation.h"
 
+#include "clw/engine/QueueOrder.h"
+
 #include <algorithm>
 #include <string>
 #include <utility>
@@ -112,10 +114,8 @@ SvmAllocation::~SvmAllocation() {
 }
 
 void SvmAllocation::bindToQueue(const CommandQueue& queue) {
-    if (m_freeOn && m_data && m_freeOn->get() != queue.get()) {
-        const Event marker = m_freeOn->marker();
-        queue.barrier({&marker, 1});
-    }
+    if (m_freeOn && m_data)
+        orderAfter(*m_freeOn, queue);
     m_freeOn = queue;
 }
 
@@ -145,10 +145,8 @@ Event SvmAllocation::enqueueRelease(std::optional<CommandQueue> queue,
         throw ClError(CL_INVALID_COMMAND_QUEUE, "SvmAllocation",
                       "releasing " + std::to_string(m_size) +
                           " bytes of SVM on a queue: none was given and none is bound");
-    if (m_freeOn && m_freeOn->get() != queue->get()) {
-        const Event marker = m_freeOn->marker(); // work on the bound queue may still use it
-        queue->barrier({&marker, 1});
-    }
+    if (m_freeOn)
+        orderAfter(*m_freeOn, *queue); // work on the bound queue may still use it
     // Throws and keeps the block when the free cannot be enqueued.
     Event event = queue->svmFree({m_data}, waitFor);
     m_data = nullptr;

@@ -32,6 +32,8 @@ public:
     ~PoolLease() { m_home->giveBack(m_bin, m_requested, std::move(m_block)); }
 
     const Block& block() const noexcept { return m_block; }
+    // For binding the block to a queue while it is out (PooledSvm::bindToQueue).
+    Block& block() noexcept { return m_block; }
     size_t requested() const noexcept { return m_requested; }
 
 private:

@@ -9,6 +9,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 namespace clw::engine {
@@ -144,28 +145,56 @@ private:
         m_stats.activeAllocatedBytes += blockSize;
     }
 
-    // On out-of-memory, frees what the pool holds (largest first) and tries once more.
-    Block allocateWithRetry(size_t size, size_t blockSize) {
-        try {
-            return m_allocator.allocate(blockSize);
-        } catch (const ClError& error) {
-            if (!isOutOfMemory(error.code()))
-                throw;
-        }
+    // Frees one held block of the largest bin that has one. False when none is held.
+    bool freeLargestHeld() {
+        std::optional<Block> block;
         {
             std::lock_guard lock(m_mutex);
-            ++m_stats.outOfMemoryRetries;
+            for (auto it = m_held.rbegin(); it != m_held.rend() && !block; ++it) {
+                if (it->second.empty())
+                    continue;
+                block.emplace(std::move(it->second.back()));
+                it->second.pop_back();
+                --m_stats.heldBlocks;
+                m_stats.heldBytes -= m_bins.allocationSize(it->first);
+            }
         }
-        freeHeld();
+        if (!block)
+            return false;
+        m_allocator.free(std::move(*block));
+        return true;
+    }
+
+    // On out-of-memory, frees held blocks one at a time, largest first, trying again after each
+    // (PyOpenCL's pool does the same): what is held and small enough stays for later requests.
+    Block allocateWithRetry(size_t size, size_t blockSize) {
+        std::optional<ClError> failure;
         try {
             return m_allocator.allocate(blockSize);
         } catch (const ClError& error) {
             if (!isOutOfMemory(error.code()))
                 throw;
-            throw AllocationError(error.code(), error.function(), size, stats().heldBytes,
-                                  m_allocator.limits().description,
-                                  "out of memory after the pool freed the blocks it held");
+            failure = error;
         }
+        bool freedAny = false;
+        while (freeLargestHeld()) {
+            freedAny = true;
+            {
+                std::lock_guard lock(m_mutex);
+                ++m_stats.outOfMemoryRetries;
+            }
+            try {
+                return m_allocator.allocate(blockSize);
+            } catch (const ClError& error) {
+                if (!isOutOfMemory(error.code()))
+                    throw;
+                failure = error;
+            }
+        }
+        throw AllocationError(failure->code(), failure->function(), size, stats().heldBytes,
+                              m_allocator.limits().description,
+                              freedAny ? "out of memory after the pool freed the blocks it held"
+                                       : "out of memory, and the pool held no block to free");
     }
 
     Allocator m_allocator;

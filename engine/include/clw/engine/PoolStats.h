@@ -12,7 +12,7 @@ struct PoolStats {
     std::uint64_t activeAllocatedBytes = 0; // what those blocks really have
     std::uint64_t hits = 0;                 // requests served from held blocks
     std::uint64_t misses = 0;               // requests that went to the allocator
-    std::uint64_t outOfMemoryRetries = 0;
+    std::uint64_t outOfMemoryRetries = 0;   // allocations tried again after freeing a held block
 
     std::uint64_t managedBytes() const { return heldBytes + activeAllocatedBytes; }
     // Rounding padding of the active blocks, as a fraction of what was asked (0.0625 = 6.25 %).

@@ -3,11 +3,18 @@
 #include "clw/engine/SvmBlock.h"
 
 #include <memory>
+#include <optional>
 
 namespace clw::engine {
 
 // A block of shared virtual memory from an SvmPool: returns itself to the pool when its last
 // copy goes. Pass data() where an SVM pointer goes (Kernel::setArg takes it directly).
+//
+// The block is bound to the pool's queue: commands there run after the previous user's work,
+// and its return to the pool is marked there. Using it on another queue, bind it there first
+// (the seeds' PooledSVM.bind_to_queue). Copies share one binding; bind from one thread at a time.
+// The host reading or writing fine-grain memory directly must first wait for the bound queue's
+// work (a marker's wait() or finish()), as for any SVM.
 class PooledSvm {
 public:
     using Lease = PoolLease<SvmBlock>;
@@ -28,6 +35,22 @@ public:
     const std::shared_ptr<Lease>& lease() const noexcept { return m_lease; }
     explicit operator bool() const noexcept { return data() != nullptr; }
     void release() noexcept { m_lease.reset(); }
+
+    // The queue the block's work is on; empty when unbound.
+    std::optional<CommandQueue> boundQueue() const;
+    // From now on the block's work is on `queue`: commands there wait (by a barrier, not the host)
+    // for what is already enqueued on the queue it was bound to, and its return to the pool is
+    // marked on `queue`.
+    void bindToQueue(const CommandQueue& queue);
+    // Finishes the bound queue, so no work there still uses the block; it then goes back to the
+    // pool with no marker.
+    void unbindFromQueue();
+    // The seeds' enqueue_release: lets go of this handle once `waitFor` and the work already on
+    // `queue` (by default the bound one) completed; the block's next user waits for that. Returns
+    // the event of that point. Throws ClError with CL_INVALID_COMMAND_QUEUE when there is no
+    // queue, and keeps the handle when nothing could be enqueued.
+    Event enqueueRelease(std::optional<CommandQueue> queue = std::nullopt,
+                         CommandQueue::WaitList waitFor = {});
 
     friend bool operator==(const PooledSvm& a, const PooledSvm& b) { return a.data() == b.data(); }
 

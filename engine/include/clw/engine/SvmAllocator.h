@@ -11,9 +11,11 @@ namespace clw::engine {
 // fine grain where the device has it).
 //
 // With a queue, deallocation is enqueued there (clEnqueueSVMFree), behind the work that uses the
-// block, and a block returned to a pool carries a marker its next user waits for. Without a
-// queue, blocks are freed at once whatever still uses them, which the seeds warn leads to crashes
-// and corruption: pass a queue. The queue must be in-order.
+// block, and a block returned to a pool carries a marker its next user's commands wait for; the
+// host never waits. Without a queue, blocks are freed at once whatever still uses them, which the
+// seeds warn leads to crashes and corruption: pass a queue. The queue must be in-order.
+//
+// A pooled block is bound to the allocator's queue; PooledSvm::bindToQueue moves it to another.
 class SvmAllocator {
 public:
     using Block = SvmBlock;
@@ -24,9 +26,11 @@ public:
     // Throws ClError (CL_INVALID_OPERATION when no device of the context has SVM,
     // CL_MEM_OBJECT_ALLOCATION_FAILURE when clSVMAlloc returns nothing).
     SvmBlock allocate(size_t size) const;
-    // Marks the block's last use (a marker on the queue) as it goes back to a pool.
+    // Marks the block's last use (a marker on the queue it is bound to) as it goes back to a pool.
     void recycle(SvmBlock& block) const noexcept;
-    // Waits for the previous user's work when it has not finished.
+    // Binds a held block to the allocator's queue for its next user. When the previous user's
+    // work on another queue has not finished, a barrier makes the allocator's queue wait for it;
+    // the host waits only when the allocator has no queue.
     void prepareReuse(SvmBlock& block) const;
     void free(SvmBlock&& block) const noexcept;
 
