@@ -153,6 +153,34 @@ private slots:
                        });
     }
 
+    // PoCL names where an error inside a macro expansion is spelled only in "<Spelling=...>"
+    // after the location (the message otherwise lost its place): it becomes a note of the error.
+    void pocl_macroSpellingBecomesANote() {
+        const std::string file = "/home/user/.cache/pocl/kcache/tempfile_N6TPsh.cl";
+        verifyLog(
+            "error: " + file + ":5:14 <Spelling=" + file +
+                ":1:25>: use of undeclared identifier 'undeclared_factor'\n"
+                "Device pthread failed to build the program\n",
+            {
+                {E, file, 5, 14, "use of undeclared identifier 'undeclared_factor'", 1},
+                {N, file, 1, 25,
+                 "spelled here, in the definition of the macro expanded at " + file + ":5:14", 0},
+                text("Device pthread failed to build the program"),
+            });
+        // A -D option is spelled in clang's "<command line>" buffer, never mapped to a file.
+        const auto fromOption = parseBuildLog(
+            "error: " + file + ":2:11 <Spelling=<command line>:6:11>: expected identifier or '('",
+            [](const std::string&) { return std::string("dclash.cl"); });
+        verifyDiagnostics(fromOption,
+                          {
+                              {E, "dclash.cl", 2, 11, "expected identifier or '('", 1},
+                              {N, "<command line>", 6, 11,
+                               "spelled here, in the definition of the macro expanded at "
+                               "dclash.cl:2:11",
+                               0},
+                          });
+    }
+
     void nvidia_kernelFileWithExcerpts() {
         CLW_FIXTURE(log, "nvidia.log");
         const std::string k = "<kernel>";

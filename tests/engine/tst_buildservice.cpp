@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -250,6 +251,68 @@ private slots:
         service.waitIdle();
         QCOMPARE(service.cache()->list().size(), before);
         QVERIFY(!service.build(request).devices[0].fromCache);
+    }
+
+    // An error inside a macro expansion lands on the line that uses the macro, with the
+    // definition as a note, and the failed build runs once (no retry taken for a driver glitch).
+    void errorInsideAMacroLandsOnItsUseAfterOneBuild() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService service(settings());
+        const BuildOutcome outcome = service.build(
+            requestFor(context, SourceSet::single("#define SCALE(x) ((x) * undeclared_factor)\n"
+                                                  "\n"
+                                                  "__kernel void k(__global float* out) {\n"
+                                                  "    size_t i = get_global_id(0);\n"
+                                                  "    out[i] = SCALE(out[i]);\n"
+                                                  "}\n",
+                                                  "macro_err.cl")));
+        QVERIFY(!outcome.ok());
+        QCOMPARE(outcome.driverRetries, 0);
+        const std::vector<Diagnostic>& diagnostics = outcome.devices[0].diagnostics;
+        const auto error = std::find_if(diagnostics.begin(), diagnostics.end(),
+                                        [](auto& d) { return d.severity == Severity::Error; });
+        QVERIFY(error != diagnostics.end());
+        QCOMPARE(error->file, std::string("macro_err.cl"));
+        QCOMPARE(error->line, 5);
+        QCOMPARE(error->column, 14);
+        QVERIFY(!error->notes.empty());
+        const bool definitionNoted =
+            std::any_of(error + 1, diagnostics.end(), [](const Diagnostic& d) {
+                return d.severity == Severity::Note && d.file == "macro_err.cl" && d.line == 1;
+            });
+        QVERIFY2(definitionNoted, outcome.devices[0].log.c_str());
+    }
+
+    // A -D option that clashes with the code: the note names the option, never clang's
+    // "<command line>" buffer.
+    void errorFromADefineOptionNamesTheOption() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService service(settings());
+        const BuildOutcome outcome =
+            service.build(requestFor(context,
+                                     SourceSet::single("__kernel void k(__global float* out) {\n"
+                                                       "    float N = 2.0f;\n"
+                                                       "    out[0] = N;\n"
+                                                       "}\n",
+                                                       "dclash.cl"),
+                                     "-DFOO=1 -DN=4"));
+        QVERIFY(!outcome.ok());
+        QCOMPARE(outcome.driverRetries, 0);
+        const std::vector<Diagnostic>& diagnostics = outcome.devices[0].diagnostics;
+        QVERIFY(!diagnostics.empty());
+        QCOMPARE(diagnostics[0].severity, Severity::Error);
+        QCOMPARE(diagnostics[0].file, std::string("dclash.cl"));
+        QCOMPARE(diagnostics[0].line, 2);
+        const auto named = std::find_if(diagnostics.begin(), diagnostics.end(), [](auto& d) {
+            return d.severity == Severity::Note && d.message.find("'-DN=4'") != std::string::npos;
+        });
+        QVERIFY2(named != diagnostics.end(), outcome.devices[0].log.c_str());
+        QVERIFY(named->file.empty());
+        QCOMPARE(named->line, 0);
+        for (const Diagnostic& d : diagnostics)
+            QVERIFY2(d.file.find("<command line>") == std::string::npos, d.text.c_str());
     }
 
     void newerRequestWithTheSameTagReplacesAQueuedOne() {

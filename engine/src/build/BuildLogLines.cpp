@@ -57,6 +57,45 @@ std::optional<Severity> readSeverity(std::string_view text, std::string_view& re
     return std::nullopt;
 }
 
+// "FILE:LINE:COL" exactly: FILE is everything before the colon that is followed by a number.
+bool readSpelling(std::string_view text, LogHeader& header) {
+    const size_t column = text.rfind(':');
+    if (column == std::string_view::npos || column == 0)
+        return false;
+    const size_t line = text.rfind(':', column - 1);
+    if (line == std::string_view::npos)
+        return false;
+    size_t pos = line + 1;
+    const auto lineNumber = readNumber(text, pos);
+    if (!lineNumber || pos != column)
+        return false;
+    ++pos;
+    const auto columnNumber = readNumber(text, pos);
+    if (!columnNumber || pos != text.size())
+        return false;
+    header.spellingFile = std::string(text.substr(0, line));
+    header.spellingLine = *lineNumber;
+    header.spellingColumn = *columnNumber;
+    return true;
+}
+
+// PoCL's " <Spelling=FILE:LINE:COL>" at text[pos], advancing pos past it.
+void skipSpelling(std::string_view text, size_t& pos, LogHeader& header) {
+    constexpr std::string_view kOpen = " <Spelling=";
+    if (!text.substr(pos).starts_with(kOpen))
+        return;
+    // FILE may itself be "<command line>": the location ends at a '>' followed by ':' and a
+    // blank (or the end), never at the '>' of "<command line>:6".
+    const size_t start = pos + kOpen.size();
+    size_t close = text.find(">:", start);
+    while (close != std::string_view::npos && close + 2 < text.size() && !isSpace(text[close + 2]))
+        close = text.find(">:", close + 1);
+    if (close == std::string_view::npos)
+        return;
+    if (readSpelling(text.substr(start, close - start), header))
+        pos = close + 1;
+}
+
 // Finds "FILE:LINE[:COL]: " at the start of text, FILE being everything before the first
 // colon that is followed by a number; the rest after the location goes to `rest`.
 bool readLocation(std::string_view text, LogHeader& header, std::string_view& rest) {
@@ -70,7 +109,11 @@ bool readLocation(std::string_view text, LogHeader& header, std::string_view& re
         std::optional<int> column;
         if (pos < text.size() && isDigit(text[pos])) {
             column = readNumber(text, pos);
-            if (!column || pos >= text.size() || text[pos] != ':')
+            if (!column || pos >= text.size())
+                continue;
+            header.spellingLine = 0; // what an earlier candidate colon may have read
+            skipSpelling(text, pos, header);
+            if (text[pos] != ':')
                 continue;
             ++pos;
         }

@@ -19,10 +19,16 @@ struct LogHeader {
     int column = 0;
     Severity severity = Severity::Error;
     std::string message;
+    // PoCL's "FILE:L:C <Spelling=FILE2:L2:C2>:": where the offending text is spelled, inside
+    // the definition of the macro expanded at FILE:L:C. spellingLine 0: none given.
+    std::string spellingFile;
+    int spellingLine = 0;
+    int spellingColumn = 0;
 };
 
 // "FILE:LINE:COL: SEV: MSG", "FILE:LINE: SEV: MSG" (FILE may be empty, "<kernel>", "1", a
-// Windows path), PoCL's "SEV: FILE:LINE:COL: MSG" and the location-less "SEV: MSG".
+// Windows path), PoCL's "SEV: FILE:LINE:COL: MSG" (with " <Spelling=FILE:LINE:COL>" before the
+// colon for an error inside a macro expansion) and the location-less "SEV: MSG".
 std::optional<LogHeader> parseClangHeader(std::string_view line);
 // AMD's legacy EDG front end: "\"FILE\", line N: SEV: MSG" (MSG may continue on later lines).
 std::optional<LogHeader> parseEdgHeader(std::string_view line);

@@ -11,6 +11,8 @@ using namespace detail;
 
 namespace {
 
+constexpr std::string_view kCommandLine = "<command line>";
+
 // How far past an EDG header its wrapped message, source line and caret may reach.
 constexpr size_t kMaxEdgLines = 12;
 
@@ -84,6 +86,7 @@ private:
             return;
         }
         const HeaderFormat format = header->format;
+        std::optional<Diagnostic> spelled = spellingNote(*header);
         Diagnostic diagnostic = fromHeader(std::move(*header));
         for (const std::string_view included : m_includeLines)
             appendLine(diagnostic.text, included);
@@ -98,6 +101,26 @@ private:
         else if (diagnostic.line > 0)
             takeClangExcerpt(diagnostic);
         emit(std::move(diagnostic));
+        if (spelled)
+            emit(std::move(*spelled));
+    }
+
+    // PoCL names the spelling of an error inside a macro expansion only in the header's
+    // "<Spelling=...>"; clang's own log would print it as a note "expanded from macro".
+    std::optional<Diagnostic> spellingNote(const LogHeader& header) const {
+        if (header.spellingLine == 0)
+            return std::nullopt;
+        Diagnostic note;
+        note.severity = Severity::Note;
+        // "<command line>" is the buffer of -D options: the caller says which option it is.
+        note.file =
+            header.spellingFile == kCommandLine ? header.spellingFile : mapped(header.spellingFile);
+        note.line = header.spellingLine;
+        note.column = header.spellingColumn;
+        note.message = "spelled here, in the definition of the macro expanded at " +
+                       mapped(header.file) + ':' + std::to_string(header.line) + ':' +
+                       std::to_string(header.column);
+        return note;
     }
 
     Diagnostic fromHeader(LogHeader&& header) {

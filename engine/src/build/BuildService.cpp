@@ -1,5 +1,7 @@
 #include "clw/engine/BuildService.h"
 
+#include "CommandLineNotes.h"
+
 #include "clw/engine/BinaryCheck.h"
 #include "clw/engine/BuildLogParser.h"
 #include "clw/engine/CacheFileLock.h"
@@ -33,15 +35,21 @@ std::string quoted(const std::string& path) {
     return path.find(' ') == std::string::npos ? path : "\"" + path + "\"";
 }
 
-// Names a driver gives the main source in its log.
-// A failed build whose logs hold no error diagnostic failed inside the driver, not in the code.
-bool failedWithoutDiagnostics(const BuildResult& built) {
+// A failed build whose logs report no compile error at all (no error, located or not, and no
+// "N errors generated.") failed inside the driver, not in the code: PoCL's kernel cache can race
+// between processes building the same source. Decided on what the log says, so a program with
+// errors is never built twice.
+bool failedInsideDriver(const BuildResult& built) {
     if (built.ok() || built.code != CL_BUILD_PROGRAM_FAILURE)
         return false;
-    for (const DeviceBuild& device : built.devices)
+    for (const DeviceBuild& device : built.devices) {
+        if (device.log.find("error generated.") != std::string::npos ||
+            device.log.find("errors generated.") != std::string::npos)
+            return false;
         for (const Diagnostic& diagnostic : parseBuildLog(device.log))
-            if (diagnostic.severity == Severity::Error && diagnostic.line > 0)
+            if (diagnostic.severity == Severity::Error)
                 return false;
+    }
     return true;
 }
 
@@ -64,6 +72,7 @@ bool readsItsFolderIntoBinaries(const Device& device) {
     return device.platform().name().find("Portable Computing Language") != std::string::npos;
 }
 
+// Names a driver gives the main source in its log.
 bool isMainSourceName(const std::string& file) {
     return file.empty() || file == "<source>" || file == "<kernel>" || file == "<stdin>" ||
            file == "input.cl" || file.find("tempfile_") != std::string::npos ||
@@ -90,15 +99,19 @@ namespace {
 std::vector<Diagnostic> diagnosticsOf(const std::string& log,
                                       const BuildService::Prepared& prepared) {
     const std::string headers = prepared.headers.string();
-    return parseBuildLog(log, [&](const std::string& file) -> std::string {
-        if (!headers.empty() && file.rfind(headers, 0) == 0) {
-            std::string name = file.substr(headers.size());
-            while (!name.empty() && (name.front() == '/' || name.front() == '\\'))
-                name.erase(0, 1);
-            return name;
-        }
-        return isMainSourceName(file) ? prepared.mainName : file;
-    });
+    std::vector<Diagnostic> diagnostics =
+        parseBuildLog(log, [&](const std::string& file) -> std::string {
+            if (!headers.empty() && file.rfind(headers, 0) == 0) {
+                std::string name = file.substr(headers.size());
+                while (!name.empty() && (name.front() == '/' || name.front() == '\\'))
+                    name.erase(0, 1);
+                return name;
+            }
+            return isMainSourceName(file) ? prepared.mainName : file;
+        });
+    detail::nameCommandLineOptions(diagnostics, prepared.mainName, prepared.mainText,
+                                   prepared.options);
+    return diagnostics;
 }
 } // namespace
 
@@ -305,7 +318,7 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
             try {
                 Program program = Program::fromBinaries(request.context, {device}, {entry->binary});
                 BuildResult built = program.build(prepared.options, {device});
-                if (failedWithoutDiagnostics(built)) {
+                if (failedInsideDriver(built)) {
                     ++outcome.driverRetries;
                     program = Program::fromBinaries(request.context, {device}, {entry->binary});
                     built = program.build(prepared.options, {device});
@@ -369,7 +382,7 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
     const auto start = std::chrono::steady_clock::now();
     Program program = Program::fromSource(request.context, prepared.mainText);
     BuildResult built = program.build(prepared.options, missing);
-    if (failedWithoutDiagnostics(built)) {
+    if (failedInsideDriver(built)) {
         ++outcome.driverRetries;
         program = Program::fromSource(request.context, prepared.mainText);
         built = program.build(prepared.options, missing);
