@@ -38,6 +38,7 @@ private Q_SLOTS:
     void unknownVerbFails();
     void buildPrintsDiagnostics();
     void buildUsesTheCacheAndCacheVerbsExplainIt();
+    void buildRefusesANulByte();
     void unknownOptionFails();
 };
 
@@ -178,6 +179,26 @@ void TestCli::buildPrintsDiagnostics() {
     QVERIFY2(run.out.contains(QStringLiteral("bad.cl:4:12: error: expected ';'")),
              qPrintable(describe(run)));
     QVERIFY(run.out.contains(QStringLiteral("failed on ")));
+}
+
+// A driver reads a source up to its first NUL and builds the rest away without a word.
+void TestCli::buildRefusesANulByte() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device);
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("k.cl")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QByteArray("__kernel void a(__global int* o) { o[0] = 1; }\n"
+                          "\0 not OpenCL C\n"
+                          "__kernel void b(__global int* o) { o[0] = 2; }\n",
+                          109));
+    file.close();
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    const Run run = runWorkbench({QStringLiteral("build"), file.fileName()});
+    QCOMPARE(run.exitCode, 1);
+    QVERIFY2(run.err.contains(QStringLiteral(
+                 "k.cl: line 2, column 1 holds a NUL byte; OpenCL C sources are text")),
+             qPrintable(describe(run)));
 }
 
 void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {

@@ -315,6 +315,23 @@ private slots:
             QVERIFY2(d.file.find("<command line>") == std::string::npos, d.text.c_str());
     }
 
+    // A NUL byte would cut the source where the driver reads it: refused, with its place.
+    void nulByteIsRefusedWithItsPlace() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService service(settings());
+        SourceSet sources;
+        sources.files.push_back({"k.cl", "#include \"h.h\"\n__kernel void k(__global int* o) "
+                                         "{ o[0] = V; }\n"});
+        sources.files.push_back({"h.h", std::string("#define V 1\n  \0x\n", 17)});
+        const BuildOutcome outcome = service.build(requestFor(context, sources));
+        QVERIFY(!outcome.ok());
+        QVERIFY(outcome.devices.empty()); // no driver saw it
+        QVERIFY2(outcome.error.find("h.h: line 2, column 3 holds a NUL byte; OpenCL C sources "
+                                    "are text") != std::string::npos,
+                 outcome.error.c_str());
+    }
+
     void newerRequestWithTheSameTagReplacesAQueuedOne() {
         CLW_REQUIRE_DEVICE(device);
         Context context(device);

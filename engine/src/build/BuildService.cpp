@@ -9,6 +9,7 @@
 #include "clw/engine/CallbackFailure.h"
 #include "clw/engine/Platform.h"
 #include "clw/engine/Sha256.h"
+#include "clw/engine/SourceTextCheck.h"
 
 #include <algorithm>
 #include <chrono>
@@ -222,6 +223,9 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
     const SourceFile* main = request.sources.main();
     if (!main)
         throw ClError(CL_INVALID_VALUE, "BuildService", "building: the request has no source");
+    for (const SourceFile& file : request.sources.files)
+        if (const std::string problem = nulByteProblem(file.name, file.text); !problem.empty())
+            throw ClError(CL_INVALID_VALUE, "BuildService", "building: " + problem);
     prepared.mainName = main->name;
     prepared.mainText = main->text;
     prepared.context = request.context;
