@@ -9,6 +9,11 @@ namespace clw::engine::detail {
 
 namespace {
 
+// Where clang puts the -D options: "<command line>" (PoCL), "<built-in>" (NVIDIA).
+bool isOptionsBuffer(const std::string& file) {
+    return file == "<command line>" || file == "<built-in>";
+}
+
 bool isIdentifierChar(char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
 }
@@ -67,7 +72,7 @@ void nameCommandLineOptions(std::vector<Diagnostic>& diagnostics, const std::str
             primary = i;
             continue;
         }
-        if (note.file != "<command line>" || !primary)
+        if (!isOptionsBuffer(note.file) || !primary)
             continue;
         Diagnostic& owner = diagnostics[*primary];
         const std::string before = formatDiagnostic(note);
