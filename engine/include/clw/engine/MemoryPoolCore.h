@@ -169,13 +169,8 @@ private:
     // (PyOpenCL's pool does the same): what is held and small enough stays for later requests.
     Block allocateWithRetry(size_t size, size_t blockSize) {
         std::optional<ClError> failure;
-        try {
-            return m_allocator.allocate(blockSize);
-        } catch (const ClError& error) {
-            if (!isOutOfMemory(error.code()))
-                throw;
-            failure = error;
-        }
+        if (std::optional<Block> block = tryAllocate(blockSize, failure))
+            return std::move(*block);
         bool freedAny = false;
         while (freeLargestHeld()) {
             freedAny = true;
@@ -183,18 +178,26 @@ private:
                 std::lock_guard lock(m_mutex);
                 ++m_stats.outOfMemoryRetries;
             }
-            try {
-                return m_allocator.allocate(blockSize);
-            } catch (const ClError& error) {
-                if (!isOutOfMemory(error.code()))
-                    throw;
-                failure = error;
-            }
+            if (std::optional<Block> block = tryAllocate(blockSize, failure))
+                return std::move(*block);
         }
         throw AllocationError(failure->code(), failure->function(), size, stats().heldBytes,
                               m_allocator.limits().description,
                               freedAny ? "out of memory after the pool freed the blocks it held"
                                        : "out of memory, and the pool held no block to free");
+    }
+
+    // A new block, or none when the allocator is out of memory (its error kept in `failure`);
+    // any other error is thrown.
+    std::optional<Block> tryAllocate(size_t blockSize, std::optional<ClError>& failure) {
+        try {
+            return m_allocator.allocate(blockSize);
+        } catch (const ClError& error) {
+            if (!isOutOfMemory(error.code()))
+                throw;
+            failure = error;
+            return std::nullopt;
+        }
     }
 
     Allocator m_allocator;
