@@ -85,6 +85,36 @@ __kernel void increment(__global uint* p) { p[get_global_id(0)] += 1; }
 
 } // namespace
 
+// A pool on one queue, a second queue and the kernels of kFillSource: what the SVM pool tests
+// start from.
+struct SvmPoolRig {
+    explicit SvmPoolRig(const Device& device)
+        : context(device)
+        , poolQueue(context, device)
+        , otherQueue(context, device)
+        , program(Program::fromSource(context, kFillSource))
+        , pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, poolQueue)) {}
+    Context context;
+    CommandQueue poolQueue, otherQueue;
+    Program program;
+    SvmPool pool;
+};
+
+// Declares the rig's parts as locals (context, poolQueue, otherQueue, pool, fill, increment).
+// Where the device has no SVM, checks the exact error of an allocation of `bytes` and ends the
+// test there.
+#define CLW_SVM_POOL_RIG(device, bytes)                                                            \
+    SvmPoolRig rig(device);                                                                        \
+    QVERIFY(rig.program.build().ok());                                                             \
+    const Context& context = rig.context;                                                          \
+    const CommandQueue &poolQueue = rig.poolQueue, &otherQueue = rig.otherQueue;                   \
+    SvmPool& pool = rig.pool;                                                                      \
+    const Kernel fill(rig.program, "fill"), increment(rig.program, "increment");                   \
+    if (!(device).info<CL_DEVICE_SVM_CAPABILITIES>()) {                                            \
+        CLW_EXPECT_CL_ERROR(pool.allocate(bytes), CL_INVALID_OPERATION, "clSVMAlloc");             \
+        return;                                                                                    \
+    }
+
 class TestPool : public QObject {
     Q_OBJECT
 private slots:
@@ -410,17 +440,8 @@ private slots:
     // on another queue behind a gate, is put ahead of the next user's commands by a barrier.
     void svmReuseMakesTheNextCommandWaitNotTheHost() {
         CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        CommandQueue poolQueue(context, device), otherQueue(context, device);
-        Program program = Program::fromSource(context, kFillSource);
-        QVERIFY(program.build().ok());
-        Kernel fill(program, "fill"), increment(program, "increment");
-        SvmPool pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, poolQueue));
         const size_t count = 64, bytes = count * sizeof(cl_uint);
-        if (!device.info<CL_DEVICE_SVM_CAPABILITIES>()) {
-            CLW_EXPECT_CL_ERROR(pool.allocate(bytes), CL_INVALID_OPERATION, "clSVMAlloc");
-            return;
-        }
+        CLW_SVM_POOL_RIG(device, bytes);
         const UserEvent gate(context);
         auto block = pool.allocate(bytes);
         void* first = block.data();
@@ -456,17 +477,8 @@ private slots:
     // until the list completed; unbind_from_queue finishes the bound queue.
     void pooledSvmEnqueueReleaseAndUnbind() {
         CLW_REQUIRE_DEVICE(device);
-        Context context(device);
-        CommandQueue poolQueue(context, device), otherQueue(context, device);
-        Program program = Program::fromSource(context, kFillSource);
-        QVERIFY(program.build().ok());
-        Kernel fill(program, "fill"), increment(program, "increment");
-        SvmPool pool(SvmAllocator(context, CL_MEM_READ_WRITE, 0, poolQueue));
         const size_t count = 32, bytes = count * sizeof(cl_uint);
-        if (!device.info<CL_DEVICE_SVM_CAPABILITIES>()) {
-            CLW_EXPECT_CL_ERROR(pool.allocate(bytes), CL_INVALID_OPERATION, "clSVMAlloc");
-            return;
-        }
+        CLW_SVM_POOL_RIG(device, bytes);
         auto block = pool.allocate(bytes);
         fill.setArgs(block, cl_uint(5));
         poolQueue.ndRange(fill, count);
