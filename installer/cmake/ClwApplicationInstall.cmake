@@ -1,11 +1,12 @@
 # clw_install_application(<target>): installs the workbench executable (component
 # "application") the way each system expects it, called by app/CMakeLists.txt.
 #
-# - Linux: bin/clworkbench, linked against the system's Qt, QScintilla and ICD loader, which
-#   the .deb declares as dependencies (installer/cmake/ClwDebianPackage.cmake).
+# - Linux: bin/clworkbench, linked against the system's Qt, QScintilla, libcrypto and ICD
+#   loader, which the .deb declares as dependencies (installer/cmake/ClwDebianPackage.cmake).
 # - Windows: bin/clworkbench.exe with every DLL it needs beside it: the non-system DLLs it links
-#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, Qt) through a runtime dependency set,
-#   then windeployqt for Qt's plugins (platforms, styles, image formats) and the compiler runtime.
+#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, libcrypto, Qt) through a runtime
+#   dependency set, then windeployqt for Qt's plugins (platforms, styles, image formats) and the
+#   compiler runtime.
 # - macOS: clworkbench.app (Info.plist with the .clwb document type: installer/macos/), made
 #   self-contained by macdeployqt (Qt frameworks, QScintilla, plugins).
 # windeployqt / macdeployqt run at install time, so `cmake --install` and cpack (NSIS,
@@ -60,6 +61,11 @@ function(clw_install_application target)
                 list(APPEND dll_dirs "${dir}" "${dir}/../bin")
             endif()
         endforeach()
+        # libcrypto's DLL: OpenSSL's include folder is a cache entry, seen from here, and its
+        # ../bin holds the DLLs in vcpkg's and in the usual Windows installers' trees.
+        if(OPENSSL_INCLUDE_DIR)
+            list(APPEND dll_dirs "${OPENSSL_INCLUDE_DIR}/../bin")
+        endif()
         if(TARGET Qt6::qmake)
             get_target_property(qmake Qt6::qmake IMPORTED_LOCATION)
             get_filename_component(qt_bin "${qmake}" DIRECTORY)

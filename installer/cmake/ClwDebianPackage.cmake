@@ -19,9 +19,9 @@ A device browser shows every property of every device.
 The clworkbench command also works without a display: it lists and measures devices,
 builds kernels and manages the program binary cache (see clworkbench(1)).")
 # The shared libraries the executable links (Qt Core, Gui and Widgets, QScintilla, libOpenCL,
-# and any Qt module linked later, such as Charts or Svg) are read from the binary by
-# dpkg-shlibdeps (dpkg-dev, which needs `file`), so the list never goes stale. What the binary
-# does not link but needs at run time is named here:
+# libcrypto (libssl3), and any Qt module linked later, such as Charts or Svg) are read from the
+# binary by dpkg-shlibdeps (dpkg-dev, which needs `file`), so the list never goes stale. What the
+# binary does not link but needs at run time is named here:
 # - qt6-qpa-plugins: Qt's platform plugins (xcb, wayland); libqt6gui6 only recommends it, and
 #   without it the window cannot open.
 # - the ICD loader, by its virtual name too, so that another loader may stand in;
@@ -40,7 +40,8 @@ OpenCL objects, builds on worker threads with a program binary cache, memory poo
 launches.
 
 find_package(clw_engine) gives the CMake target clw::engine.")
-# The headers include <CL/cl.h>; the static library needs libOpenCL.so to link.
+# The headers include <CL/cl.h>; the static library needs libOpenCL.so and libcrypto.so (its
+# SHA-256) to link, and the CMake package finds OpenSSL again.
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_DEPENDS
-    "ocl-icd-opencl-dev | opencl-dev, opencl-c-headers | opencl-headers")
+    "ocl-icd-opencl-dev | opencl-dev, opencl-c-headers | opencl-headers, libssl-dev (>= 3)")
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_RECOMMENDS "cmake (>= 3.21), pocl-opencl-icd | opencl-icd")

@@ -1,9 +1,12 @@
-// SHA-256 against the FIPS 180-4 example vectors and against the system's sha256sum.
+// SHA-256 against the FIPS 180-4 example vectors and against the system's sha256sum; copies and
+// threads, since the hash is libcrypto's context behind the engine's class.
 #include "clw/engine/Sha256.h"
 
 #include <QtTest>
 
 #include <string>
+#include <thread>
+#include <vector>
 
 using namespace clw::engine;
 
@@ -57,6 +60,49 @@ private slots:
         }
         QCOMPARE(Sha256::hex(hash.finish()),
                  std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+    }
+
+    void millionAsInOneUpdate() {
+        QCOMPARE(hexOf(std::string(1000000, 'a')),
+                 std::string("cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0"));
+    }
+
+    void copyContinuesFromTheSameMessage() {
+        Sha256 original;
+        original.update("ab");
+        Sha256 copy(original);
+        Sha256 assigned;
+        assigned.update("something to be replaced");
+        assigned = original;
+        original.update("c");
+        copy.update("c");
+        assigned.update("c");
+        const std::string abc = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+        QCOMPARE(Sha256::hex(original.finish()), abc);
+        QCOMPARE(Sha256::hex(copy.finish()), abc);
+        QCOMPARE(Sha256::hex(assigned.finish()), abc);
+    }
+
+    void threadsHashAtOnce() {
+        // Builds hash on a thread pool: every thread gets the same digests as one thread alone.
+        std::vector<std::string> messages;
+        for (int i = 0; i < 8; ++i)
+            messages.push_back(std::string(size_t(1000 + 4099 * i), char('a' + i)));
+        std::vector<std::string> expected;
+        for (const std::string& message : messages)
+            expected.push_back(hexOf(message));
+        std::vector<int> wrong(messages.size(), 0);
+        std::vector<std::thread> threads;
+        for (size_t t = 0; t < messages.size(); ++t)
+            threads.emplace_back([&, t] {
+                for (int round = 0; round < 200; ++round)
+                    if (hexOf(messages[t]) != expected[t])
+                        ++wrong[t];
+            });
+        for (std::thread& thread : threads)
+            thread.join();
+        for (size_t t = 0; t < messages.size(); ++t)
+            QCOMPARE(wrong[t], 0);
     }
 
     void finishResetsForReuse() {

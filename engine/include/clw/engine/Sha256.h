@@ -1,11 +1,16 @@
 #pragma once
-// SHA-256 (FIPS 180-4) for the binary cache's keys and checksums (DESIGN.md §2): a strong hash
-// with no external library, so the engine builds the same everywhere.
+// SHA-256 (FIPS 180-4) for the binary cache's keys and checksums (DESIGN.md §2), computed by
+// OpenSSL's libcrypto: a kept library that uses the CPU's SHA instructions where there are any.
+// bench/clw_bench_build times it against a hand-written SHA-256 in the same run.
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
+
+// OpenSSL's EVP_MD_CTX, declared here so that users of this header need no OpenSSL headers.
+struct evp_md_ctx_st;
 
 namespace clw::engine {
 
@@ -13,7 +18,13 @@ class Sha256 {
 public:
     using Digest = std::array<std::uint8_t, 32>;
 
+    // Throws std::runtime_error naming the OpenSSL call when libcrypto cannot start a digest
+    // (out of memory, or no provider of SHA-256 loaded); so do the functions below.
     Sha256();
+    // A copy continues from the same message as the original; the two then go their own ways.
+    Sha256(const Sha256& other);
+    Sha256& operator=(const Sha256& other);
+    ~Sha256();
 
     // Appends bytes to the message; any split into calls gives the same digest.
     void update(const void* data, std::size_t size);
@@ -26,13 +37,10 @@ public:
     static Digest digest(std::string_view text);
 
 private:
-    void compress(const std::uint8_t* block);
-    void reset();
-
-    std::array<std::uint32_t, 8> m_state{};
-    std::array<std::uint8_t, 64> m_buffer{};
-    std::size_t m_buffered = 0;
-    std::uint64_t m_length = 0; // message length in bytes
+    struct ContextFree {
+        void operator()(evp_md_ctx_st* context) const;
+    };
+    std::unique_ptr<evp_md_ctx_st, ContextFree> m_context;
 };
 
 } // namespace clw::engine
