@@ -1,5 +1,6 @@
 // Command queues on the real runtime: properties, profiling, user events, markers and barriers,
 // callbacks, tasks and native kernels.
+#include "ClTestUtil.h"
 #include "TestDevice.h"
 
 #include "clw/engine/ClApi.h"
@@ -63,13 +64,6 @@ bool callbacksFireOnFailure(const Context& context) {
 }
 
 } // namespace
-
-#define CLW_BUILD_PROGRAM(var, context, source)                                                    \
-    const Program var = Program::fromSource(context, source);                                      \
-    {                                                                                              \
-        const BuildResult var##Build = var.build();                                                \
-        QVERIFY2(var##Build.ok(), var##Build.message().c_str());                                   \
-    }
 
 class TestQueue : public QObject {
     Q_OBJECT

@@ -1,5 +1,6 @@
 // Shared virtual memory on the real runtime: coarse and fine grain, SVM commands, frees behind a
 // queue's work, indirect pointers, and the allocation's ownership rules.
+#include "ClTestUtil.h"
 #include "TestDevice.h"
 
 #include "clw/engine/ClApi.h"
@@ -40,13 +41,6 @@ bool contains(const char* text, const std::string& part) {
 ClApi g_realApi; // what a test's fake entry points forward to
 
 } // namespace
-
-#define CLW_BUILD_PROGRAM(var, context, source)                                                    \
-    const Program var = Program::fromSource(context, source);                                      \
-    {                                                                                              \
-        const BuildResult var##Build = var.build();                                                \
-        QVERIFY2(var##Build.ok(), var##Build.message().c_str());                                   \
-    }
 
 class TestSvm : public QObject {
     Q_OBJECT

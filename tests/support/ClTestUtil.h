@@ -39,6 +39,12 @@
         QVERIFY2(clwBuild_.ok(), clwBuild_.message().c_str());                                     \
     } while (0)
 
+// Declares `var`, a Program of `source` in `context`, and fails the test with the build log
+// when it does not build.
+#define CLW_BUILD_PROGRAM(var, context, source)                                                    \
+    const ::clw::engine::Program var = ::clw::engine::Program::fromSource(context, source);        \
+    CLW_BUILD_OR_FAIL(var, "")
+
 namespace clw::test {
 
 // Reads `count` elements of T from the start of `buffer` (blocking).

@@ -1,6 +1,7 @@
 #include "clw/engine/Buffer.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 namespace clw::engine {
@@ -85,9 +86,43 @@ Buffer Buffer::createSubBuffer(size_t origin, size_t size, cl_mem_flags flags) c
     return Buffer(Handle<cl_mem>::adopt(raw));
 }
 
+Buffer Buffer::overSvm(const Context& context, void* svm, size_t size, cl_mem_flags flags) {
+    Buffer buffer(context, flags | CL_MEM_USE_HOST_PTR, size, svm);
+    // A pointer the driver does not know as SVM still makes a valid buffer, but a copy of the
+    // memory rather than the memory: refuse it rather than hand out other semantics.
+    std::optional<bool> usesSvm;
+    try {
+        usesSvm = buffer.info<CL_MEM_USES_SVM_POINTER>();
+    } catch (const ClError& error) {
+        // An OpenCL 1.x driver does not know the query, and has no SVM either.
+        if (error.code() != CL_INVALID_VALUE)
+            throw;
+    }
+    if (!usesSvm.value_or(false))
+        throw ClError(CL_INVALID_HOST_PTR, "Buffer::overSvm",
+                      "creating a " + std::to_string(size) + "-byte buffer over SVM (" +
+                          (usesSvm ? "the driver does not take the pointer as shared virtual "
+                                     "memory of this context: allocate it with SvmAllocation in "
+                                     "the same context"
+                                   : "the driver does not know CL_MEM_USES_SVM_POINTER: it has "
+                                     "no shared virtual memory") +
+                          ")");
+    return buffer;
+}
+
 Buffer Buffer::parent() const {
     cl_mem raw = info<CL_MEM_ASSOCIATED_MEMOBJECT>();
     return raw ? Buffer::retain(raw) : Buffer();
+}
+
+std::span<std::byte> Buffer::hostBytes() const {
+    if (!(flags() & CL_MEM_USE_HOST_PTR))
+        throw ClError(CL_INVALID_MEM_OBJECT, "Buffer::hostBytes",
+                      "reading the host memory of a buffer made with flags " +
+                          describeMemFlags(flags()) +
+                          " (it was not made with CL_MEM_USE_HOST_PTR, so it has no host memory "
+                          "of its own: map it, or read it into host memory)");
+    return {static_cast<std::byte*>(info<CL_MEM_HOST_PTR>()), size()};
 }
 
 } // namespace clw::engine

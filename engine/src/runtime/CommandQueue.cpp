@@ -158,10 +158,31 @@ std::string describeLaunch(const Kernel& kernel, const NDRange& global, const ND
     return text;
 }
 
+// The first dimension that is 0, or -1.
+int zeroDimension(const NDRange& range) {
+    for (unsigned i = 0; i < range.dimensions(); ++i)
+        if (range[i] == 0)
+            return int(i);
+    return -1;
+}
+
 } // namespace
 
 Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const NDRange& local,
-                            const NDRange& offset, WaitList waitFor) const {
+                            const NDRange& offset, WaitList waitFor, EmptyNDRange empty) const {
+    const int zeroGlobal = zeroDimension(global);
+    const int zeroLocal = zeroDimension(local);
+    if (zeroGlobal >= 0 || zeroLocal >= 0) {
+        if (empty == EmptyNDRange::Marker)
+            return marker(waitFor);
+        const bool inGlobal = zeroGlobal >= 0;
+        throw ClError(inGlobal ? CL_INVALID_GLOBAL_WORK_SIZE : CL_INVALID_WORK_GROUP_SIZE,
+                      "clEnqueueNDRangeKernel",
+                      describeLaunch(kernel, global, local, offset, CL_SUCCESS, Device()) +
+                          " (the " + (inGlobal ? "global" : "local") + " size is 0 in dimension " +
+                          std::to_string(inGlobal ? zeroGlobal : zeroLocal) +
+                          "; pass EmptyNDRange::Marker to enqueue a marker instead)");
+    }
     const RawWaitList wait(waitFor);
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueNDRangeKernel(get(), kernel.get(), global.dimensions(),

@@ -72,7 +72,8 @@ Image::Image(const Context& context, cl_mem_flags flags, const cl_image_format& 
         else if (code == CL_INVALID_IMAGE_SIZE)
             text += " (above the device's CL_DEVICE_IMAGE*_MAX_* limits)";
         else if (code == CL_INVALID_OPERATION)
-            text += " (the device may have no image support: CL_DEVICE_IMAGE_SUPPORT)";
+            text += " (the device may have no image support, CL_DEVICE_IMAGE_SUPPORT; PoCL also "
+                    "says this for a format Context::supportedImageFormats does not list)";
         return text;
     });
     m_handle = Handle<cl_mem>::adopt(raw);

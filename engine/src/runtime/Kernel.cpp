@@ -6,6 +6,8 @@
 #include "clw/engine/Sampler.h"
 #include "clw/engine/SvmAllocation.h"
 
+#include <algorithm>
+
 namespace clw::engine {
 
 Kernel::Kernel(const Program& program, const std::string& name) {
@@ -124,6 +126,71 @@ void Kernel::setIndirectSvmPointers(const std::vector<void*>& pointers) const {
                 }
                 return text;
             });
+}
+
+Event Kernel::launch(const CommandQueue& queue, const NDRange& global, const NDRange& local) const {
+    return queue.ndRange(*this, global, local);
+}
+
+namespace {
+
+// CL_DEVICE_MAX_NUM_SUB_GROUPS; 0 also where the device cannot say (before OpenCL 2.1).
+cl_uint maxSubGroups(const Device& device) {
+    try {
+        return device.info<CL_DEVICE_MAX_NUM_SUB_GROUPS>();
+    } catch (const ClError&) {
+        return 0;
+    }
+}
+
+} // namespace
+
+void Kernel::querySubGroupInfo(const Device& device, cl_kernel_sub_group_info param,
+                               const char* paramName, const void* input, size_t inputSize,
+                               void* value, size_t valueSize, size_t* valueSizeRet) const {
+    const cl_int code = clApi().clGetKernelSubGroupInfo(get(), device.get(), param, inputSize,
+                                                        input, valueSize, value, valueSizeRet);
+    if (code == CL_SUCCESS)
+        return;
+    std::string doing = std::string("reading ") + paramName;
+    try {
+        doing += " of kernel '" + name() + "'";
+    } catch (const ClError&) {
+    }
+    try {
+        doing += " on device '" + device.name() + "'";
+    } catch (const ClError&) {
+    }
+    // The specification's answer for a device without sub-groups is CL_INVALID_OPERATION; the
+    // engine gives that on every driver, so a caller can tell "no sub-groups" from a bad query.
+    if (maxSubGroups(device) == 0) {
+        doing += " (the device has no sub-groups: CL_DEVICE_MAX_NUM_SUB_GROUPS is 0, so ask a "
+                 "device that reports some";
+        if (code != CL_INVALID_OPERATION)
+            doing += "; the driver answered " + errorName(code);
+        throw ClError(CL_INVALID_OPERATION, "clGetKernelSubGroupInfo", doing + ")");
+    }
+    throw ClError(code, "clGetKernelSubGroupInfo", doing);
+}
+
+NDRange Kernel::localSizeForSubGroupCount(const Device& device, const void* input,
+                                          size_t inputSize) const {
+    // The driver fills as many dimensions as there is room for, the specification says with a
+    // one-dimensional work-group and 1 in the others. Room for three, then the trailing 1s
+    // dropped, gives that one dimension (or more, from a driver that uses them).
+    size_t sizes[3] = {0, 1, 1};
+    size_t written = 0;
+    querySubGroupInfo(device, CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT,
+                      "CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT", input, inputSize, sizes,
+                      sizeof sizes, &written);
+    size_t dims = written ? std::clamp<size_t>(written / sizeof(size_t), 1, 3) : 3;
+    while (dims > 1 && sizes[dims - 1] == 1)
+        --dims;
+    if (dims == 3)
+        return NDRange(sizes[0], sizes[1], sizes[2]);
+    if (dims == 2)
+        return NDRange(sizes[0], sizes[1]);
+    return NDRange(sizes[0]);
 }
 
 } // namespace clw::engine

@@ -2,6 +2,7 @@
 
 #include "clw/engine/Platform.h"
 
+#include <cstdio>
 #include <string>
 
 namespace clw::engine {
@@ -13,6 +14,40 @@ bool platformHasSamplerProperties(const Context& context) {
     const auto devices = context.devices();
     return !devices.empty() &&
            devices.front().platform().numericVersion() >= CL_MAKE_VERSION(2, 0, 0);
+}
+
+// Only asked while explaining an error: a failing query must not replace that error.
+bool anyDeviceHasImages(const Context& context) {
+    try {
+        for (const Device& device : context.devices())
+            if (device.info<CL_DEVICE_IMAGE_SUPPORT>())
+                return true;
+    } catch (const ClError&) {
+        return true;
+    }
+    return false;
+}
+
+std::string hex(cl_sampler_properties value) {
+    char text[24];
+    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+    return text;
+}
+
+// "{CL_SAMPLER_FILTER_MODE: 0x1141, 0x7777: 0x1}": keys by name where the header names them.
+std::string describeProperties(const std::vector<cl_sampler_properties>& properties) {
+    std::string text = "creating a sampler from properties {";
+    for (size_t i = 0; i < properties.size(); i += 2) {
+        const cl_sampler_properties key = properties[i];
+        text += i ? ", " : "";
+        text += key == CL_SAMPLER_NORMALIZED_COORDS ? "CL_SAMPLER_NORMALIZED_COORDS"
+                : key == CL_SAMPLER_ADDRESSING_MODE ? "CL_SAMPLER_ADDRESSING_MODE"
+                : key == CL_SAMPLER_FILTER_MODE     ? "CL_SAMPLER_FILTER_MODE"
+                                                    : hex(key);
+        if (i + 1 < properties.size())
+            text += ": " + hex(properties[i + 1]);
+    }
+    return text + "}";
 }
 
 } // namespace
@@ -42,6 +77,33 @@ Sampler::Sampler(const Context& context, bool normalizedCoords, cl_addressing_mo
                                       addressing, filter, &code);
         checkCl(code, "clCreateSampler", doing);
     }
+    m_handle = Handle<cl_sampler>::adopt(raw);
+}
+
+Sampler::Sampler(const Context& context, const std::vector<cl_sampler_properties>& properties) {
+    // An older platform may lack the entry point behind the loader: never call it there.
+    if (!platformHasSamplerProperties(context))
+        throw ClError(CL_INVALID_OPERATION, "clCreateSamplerWithProperties",
+                      describeProperties(properties) +
+                          " (sampler properties need OpenCL 2.0 and the platform is older: use "
+                          "the constructor taking coordinates, addressing and filter)");
+    // The driver reads key and value pairs up to a 0 key: a key without its value would make it
+    // read past the list.
+    if (properties.size() % 2 != 0)
+        throw ClError(CL_INVALID_VALUE, "clCreateSamplerWithProperties",
+                      describeProperties(properties) + " (the last key has no value)");
+    std::vector<cl_sampler_properties> list = properties;
+    list.push_back(0);
+    cl_int code = CL_SUCCESS;
+    cl_sampler raw = clApi().clCreateSamplerWithProperties(context.get(), list.data(), &code);
+    checkCl(code, "clCreateSamplerWithProperties", [&] {
+        std::string text = describeProperties(properties);
+        if (code == CL_INVALID_VALUE)
+            text += " (a key is unknown or repeated, or a value is not valid for its key)";
+        else if (code == CL_INVALID_OPERATION && !anyDeviceHasImages(context))
+            text += " (no device of the context supports images: CL_DEVICE_IMAGE_SUPPORT)";
+        return text;
+    });
     m_handle = Handle<cl_sampler>::adopt(raw);
 }
 

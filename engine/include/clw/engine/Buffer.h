@@ -1,5 +1,8 @@
 #pragma once
 #include "clw/engine/MemoryObject.h"
+#include "clw/engine/TypedView.h"
+
+#include <cstddef>
 
 namespace clw::engine {
 
@@ -12,6 +15,13 @@ public:
     Buffer(const Context& context, cl_mem_flags flags, size_t size, void* hostPtr = nullptr);
     static Buffer retain(cl_mem raw) { return Buffer(Handle<cl_mem>::retain(raw)); }
     static Buffer adopt(cl_mem raw) { return Buffer(Handle<cl_mem>::adopt(raw)); }
+    // A buffer whose storage is `size` bytes of shared virtual memory at `svm` (the seeds'
+    // SVMPointer.as_buffer): CL_MEM_USE_HOST_PTR over an SVM pointer, which OpenCL 2.0 lets
+    // kernels and transfers use in place. The SVM must outlive the buffer. Throws ClError with
+    // CL_INVALID_HOST_PTR when the driver does not take `svm` as SVM of this context (the buffer
+    // would be a copy that needs maps to synchronize, not the SVM itself).
+    static Buffer overSvm(const Context& context, void* svm, size_t size,
+                          cl_mem_flags flags = CL_MEM_READ_WRITE);
 
     // A region of this buffer that aliases its bytes. origin must be a multiple of the device's
     // CL_DEVICE_MEM_BASE_ADDR_ALIGN (bits) or the driver says CL_MISALIGNED_SUB_BUFFER_OFFSET.
@@ -20,6 +30,21 @@ public:
     // The parent of a sub-buffer; an empty Buffer for a buffer.
     Buffer parent() const;
     size_t offset() const { return info<CL_MEM_OFFSET>(); }
+
+    // The host memory of a buffer made with CL_MEM_USE_HOST_PTR (the seeds' hostbuf and
+    // get_host_array): the pointer given at creation (plus the origin, for a sub-buffer), size()
+    // bytes. The device's writes show there once a map of the buffer (or a blocking read)
+    // synchronized it. Throws ClError with CL_INVALID_MEM_OBJECT for a buffer made without
+    // CL_MEM_USE_HOST_PTR.
+    std::span<std::byte> hostBytes() const;
+    // hostBytes() as T. Also throws ClError with CL_INVALID_VALUE when T does not tile the size
+    // or the pointer's alignment.
+    template <class T>
+    std::span<T> hostArray() const {
+        const std::span<std::byte> bytes = hostBytes();
+        return typedView<T>(bytes.data(), bytes.size(), "Buffer::hostArray",
+                            "a buffer's host memory");
+    }
 
 private:
     explicit Buffer(Handle<cl_mem> handle)

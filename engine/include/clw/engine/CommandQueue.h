@@ -24,6 +24,14 @@ struct Mapping {
     Event event;
 };
 
+// What ndRange does with an empty ND-range, one with a 0 in its global or local size (the seeds'
+// allow_empty_ndrange). OpenCL before 2.1 refuses one and later drivers run nothing, so the engine
+// decides: an error on every driver, or a marker behind the wait list.
+enum class EmptyNDRange {
+    Error,  // ClError: CL_INVALID_GLOBAL_WORK_SIZE, or CL_INVALID_WORK_GROUP_SIZE for the local
+    Marker, // no launch: a marker (clEnqueueMarkerWithWaitList) gives the event
+};
+
 // A command queue. Every enqueue returns its event and takes an optional wait list. A blocking
 // call returns once the command completed; a non-blocking one at once.
 //
@@ -121,8 +129,11 @@ public:
                      const Size3& region, bool blocking = true, WaitList waitFor = {}) const;
 
     // Kernels.
+    // An empty range is an error unless `empty` says Marker: then the event is the marker's,
+    // complete once the wait list (or, with none, every earlier command) is.
     Event ndRange(const Kernel& kernel, const NDRange& global, const NDRange& local = {},
-                  const NDRange& offset = {}, WaitList waitFor = {}) const;
+                  const NDRange& offset = {}, WaitList waitFor = {},
+                  EmptyNDRange empty = EmptyNDRange::Error) const;
     // The same launch without an event: creating one costs a few microseconds on some drivers
     // (NVIDIA), which a loop of short kernels notices. finish() or a marker says when it is done.
     void ndRangeWithoutEvent(const Kernel& kernel, const NDRange& global, const NDRange& local = {},

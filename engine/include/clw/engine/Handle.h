@@ -2,6 +2,7 @@
 // One owning wrapper for every OpenCL object (DESIGN.md §2): copy retains, move steals, the
 // destructor releases and never throws.
 #include "clw/engine/ClError.h"
+#include "clw/engine/HandleHash.h"
 #include "clw/engine/HandleTraits.h"
 
 #include <utility>

@@ -1,7 +1,10 @@
 #pragma once
+#include "clw/engine/Event.h"
 #include "clw/engine/Handle.h"
 #include "clw/engine/KernelArgument.h"
+#include "clw/engine/KernelSubGroupInfo.h"
 #include "clw/engine/LocalMemory.h"
+#include "clw/engine/NDRange.h"
 #include "clw/engine/ObjectInfo.h"
 #include "clw/engine/Program.h"
 
@@ -50,6 +53,28 @@ public:
             },
             "clGetKernelWorkGroupInfo", KernelWorkGroupInfo<P>::kName);
     }
+    // Sub-group info (OpenCL 2.1), with the input the parameter takes: a local size for
+    // CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE and CL_KERNEL_SUB_GROUP_COUNT_FOR_NDRANGE, a
+    // sub-group count for CL_KERNEL_LOCAL_SIZE_FOR_SUB_GROUP_COUNT, none for
+    // CL_KERNEL_MAX_NUM_SUB_GROUPS and CL_KERNEL_COMPILE_NUM_SUB_GROUPS. On a device without
+    // sub-groups (CL_DEVICE_MAX_NUM_SUB_GROUPS is 0) throws ClError with CL_INVALID_OPERATION,
+    // whatever the driver answered, and says so.
+    template <cl_kernel_sub_group_info P>
+    requires(!std::is_same_v<typename KernelSubGroupInfo<P>::input, NoSubGroupInput>)
+        typename KernelSubGroupInfo<P>::type
+        subGroupInfo(const Device& device,
+                     const typename KernelSubGroupInfo<P>::input& input) const {
+        using Input = typename KernelSubGroupInfo<P>::input;
+        if constexpr (std::is_same_v<Input, NDRange>)
+            return subGroupResult<P>(device, input.data(), input.dimensions() * sizeof(size_t));
+        else
+            return subGroupResult<P>(device, &input, sizeof input);
+    }
+    template <cl_kernel_sub_group_info P>
+    requires std::is_same_v<typename KernelSubGroupInfo<P>::input, NoSubGroupInput>
+    typename KernelSubGroupInfo<P>::type subGroupInfo(const Device& device) const {
+        return subGroupResult<P>(device, nullptr, 0);
+    }
     template <cl_kernel_arg_info P>
     typename KernelArgInfo<P>::type argInfo(cl_uint index) const {
         return detail::queryInfo<typename KernelArgInfo<P>::type>(
@@ -90,6 +115,15 @@ public:
         cl_uint index = 0;
         (setArg(index++, args), ...);
     }
+    // The seeds' kernel(queue, global, local, *args): sets arguments 0, 1, 2, ... in order and
+    // launches on `queue`, whose event it returns. An empty `local` lets the driver choose. Like
+    // every setArg, not for two threads on one kernel at once (clone() one for each thread).
+    template <class... Args>
+    Event operator()(const CommandQueue& queue, const NDRange& global, const NDRange& local,
+                     const Args&... args) const {
+        setArgs(args...);
+        return launch(queue, global, local);
+    }
     // SVM pointers the kernel reaches without them being arguments
     // (CL_KERNEL_EXEC_INFO_SVM_PTRS).
     void setIndirectSvmPointers(const std::vector<void*>& pointers) const;
@@ -102,6 +136,26 @@ private:
     // "argument 2 'float *out' of kernel 'blur'" (without the declaration when arg info is
     // unavailable).
     std::string describeArgument(cl_uint index) const;
+    Event launch(const CommandQueue& queue, const NDRange& global, const NDRange& local) const;
+    // One clGetKernelSubGroupInfo call into `value`; its errors name the query, the kernel and,
+    // where the device has none, the missing sub-groups.
+    void querySubGroupInfo(const Device& device, cl_kernel_sub_group_info param,
+                           const char* paramName, const void* input, size_t inputSize, void* value,
+                           size_t valueSize, size_t* valueSizeRet) const;
+    NDRange localSizeForSubGroupCount(const Device& device, const void* input,
+                                      size_t inputSize) const;
+    template <cl_kernel_sub_group_info P>
+    typename KernelSubGroupInfo<P>::type subGroupResult(const Device& device, const void* input,
+                                                        size_t inputSize) const {
+        if constexpr (std::is_same_v<typename KernelSubGroupInfo<P>::type, NDRange>) {
+            return localSizeForSubGroupCount(device, input, inputSize);
+        } else {
+            typename KernelSubGroupInfo<P>::type value{};
+            querySubGroupInfo(device, P, KernelSubGroupInfo<P>::kName, input, inputSize, &value,
+                              sizeof value, nullptr);
+            return value;
+        }
+    }
     Handle<cl_kernel> m_handle;
 };
 

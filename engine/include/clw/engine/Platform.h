@@ -1,4 +1,5 @@
 #pragma once
+#include "clw/engine/HandleHash.h"
 #include "clw/engine/InfoQuery.h"
 #include "clw/engine/InfoValue.h"
 #include "clw/engine/PlatformInfo.h"
