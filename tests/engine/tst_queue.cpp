@@ -194,6 +194,7 @@ private slots:
         const Kernel kernel(program, "setTo");
         kernel.setArgs(buffer, 77);
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event event = queue.ndRange(kernel, NDRange(n), {}, {}, std::vector<Event>{gate});
         queue.flush();
         QVERIFY(event.status() == CL_QUEUED || event.status() == CL_SUBMITTED);
@@ -230,6 +231,7 @@ private slots:
         const Context context(device);
         const CommandQueue queue(context, device);
         const UserEvent first(context), second(context);
+        const clw::test::OpenOnExit openOnExit{first, second};
         const Event marker = queue.marker(std::vector<Event>{first, second});
         QCOMPARE(marker.commandType(), cl_command_type(CL_COMMAND_MARKER));
         queue.flush();
@@ -246,6 +248,7 @@ private slots:
 
         // A marker with no list stands for everything enqueued before it.
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openGateOnExit{gate};
         const Event held = queue.barrier(std::vector<Event>{gate});
         const Event all = queue.marker();
         queue.flush();
@@ -264,6 +267,7 @@ private slots:
         const Kernel kernel(program, "setTo");
         kernel.setArgs(buffer, 8);
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event event = queue.ndRange(kernel, NDRange(1024), {}, {}, std::vector<Event>{gate});
         std::promise<cl_int> completed;
         auto future = completed.get_future();
@@ -344,6 +348,7 @@ private slots:
         auto signal = std::make_shared<DestroySignal>();
         auto released = signal->destroyed.get_future();
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event native = queue.nativeKernel(
             [&calls, &host, signal] {
                 ++calls;
@@ -378,6 +383,7 @@ private slots:
         auto released = signal->destroyed.get_future();
         std::atomic<int> calls{0};
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event native =
             queue.nativeKernel([&calls, signal] { ++calls; }, std::vector<Event>{gate});
         signal.reset();

@@ -258,9 +258,11 @@ private slots:
         checkHashedByHandle<MemoryObject>(a, b);
         const Event marker = rig.queue.marker();
         checkHashedByHandle(marker, rig.queue.marker());
-        const UserEvent gate(rig.context);
-        checkHashedByHandle(gate, UserEvent(rig.context));
-        gate.complete();
+        // Both set before they go: NVIDIA's driver can hang releasing a context that still has
+        // an unset user event.
+        const UserEvent gate(rig.context), otherGate(rig.context);
+        const clw::test::OpenOnExit openOnExit{gate, otherGate};
+        checkHashedByHandle(gate, otherGate);
         if (device.info<CL_DEVICE_IMAGE_SUPPORT>()) {
             const cl_image_format format{CL_RGBA, CL_UNORM_INT8};
             checkHashedByHandle(Image::create2D(rig.context, CL_MEM_READ_ONLY, format, 4, 4),
@@ -473,6 +475,7 @@ private slots:
 
         // Behind a user event, the marker waits for it.
         const UserEvent gate(rig.context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event waitFor[] = {gate};
         const Event behind =
             rig.queue.ndRange(mark, NDRange(0), {}, {}, waitFor, EmptyNDRange::Marker);

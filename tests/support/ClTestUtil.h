@@ -4,6 +4,9 @@
 #include "clw/engine/ClError.h"
 #include "clw/engine/CommandQueue.h"
 #include "clw/engine/Program.h"
+#include "clw/engine/UserEvent.h"
+
+#include <initializer_list>
 
 #include <QtTest>
 
@@ -63,6 +66,30 @@ engine::Buffer bufferWith(const engine::Context& context, std::vector<T> values,
     return engine::Buffer(context, flags | CL_MEM_COPY_HOST_PTR, values.size() * sizeof(T),
                           values.data());
 }
+
+// Completes the user events it is given when the test leaves, also by a failed QCOMPARE's early
+// return: commands left waiting on an unset user event keep their queue from ever finishing, and
+// some drivers (NVIDIA) then hang the release of the queue or the context for good.
+class OpenOnExit {
+public:
+    OpenOnExit(std::initializer_list<engine::UserEvent> gates)
+        : m_gates(gates) {}
+    OpenOnExit(const OpenOnExit&) = delete;
+    OpenOnExit& operator=(const OpenOnExit&) = delete;
+    ~OpenOnExit() {
+        for (const engine::UserEvent& gate : m_gates) {
+            try {
+                if (gate.status() > CL_COMPLETE) // not yet set
+                    gate.complete();
+            } catch (const engine::ClError&) {
+                // Already set to an error by the test itself: nothing waits on it any more.
+            }
+        }
+    }
+
+private:
+    std::vector<engine::UserEvent> m_gates;
+};
 
 inline bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
