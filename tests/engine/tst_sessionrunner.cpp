@@ -322,6 +322,54 @@ __kernel void scale(__global float4* out, float s, float4 v, int n, float3 w, ui
         }
     }
 
+    // The driver names these arguments as written (DATA_TYPE, real_arg, count_t, v4, Scale);
+    // the engine types them as the compiler did: typedef chains from an included header, a
+    // typedef chosen under #ifdef by a -D option, a macro, a vector typedef and an enum given as
+    // a number. The second run builds from the cache, whose program has no source.
+    void typedefArgumentsBindAsTheCompilerResolvesThem() {
+        CLW_REQUIRE_DEVICE(device);
+        Session session;
+        session.sources.mainFile = "axpy.cl";
+        session.sources.files = {{"types.h", R"CLC(
+typedef float real;
+typedef real real_arg;
+#ifdef WIDE_COUNT
+typedef long count_t;
+#else
+typedef int count_t;
+#endif
+typedef float4 v4;
+typedef enum { SCALE_ONE = 1, SCALE_FIVE = 5 } Scale;
+)CLC"},
+                                 {"axpy.cl", R"CLC(
+#include "types.h"
+#define DATA_TYPE real
+typedef DATA_TYPE alpha_t;
+__kernel void axpy(__global DATA_TYPE* y, const real_arg alpha, alpha_t beta, count_t count,
+                   v4 shift, Scale scale) {
+    const int i = get_global_id(0);
+    y[i] = alpha * (DATA_TYPE)i + beta + shift.z + (DATA_TYPE)scale
+           + (count == 3000000000L ? 1000.0f : 0.0f);
+}
+)CLC"}};
+        // count_t is long only with -DWIDE_COUNT: typed as int, its 8 bytes would be refused.
+        session.options = "-DWIDE_COUNT";
+        session.buffers = {makeBuffer("y", "float", {8})};
+        session.launches = {
+            makeLaunch("axpy",
+                       {bufferArg("y"), valueArg("2"), valueArg("0.25"), valueArg("3000000000"),
+                        valueArg("0, 0, 10, 0"), valueArg("5")},
+                       {8})};
+        for (const bool fromCache : {false, true}) {
+            const SessionRun run =
+                SessionRunner(session, std::filesystem::current_path(), &builds()).run(device);
+            QCOMPARE(run.buildFromCache, fromCache);
+            const std::vector<float> y = findOutput(run, "y")->values<float>();
+            for (int i = 0; i < 8; ++i)
+                QCOMPARE(y[i], 2.0f * float(i) + 0.25f + 10.0f + 5.0f + 1000.0f);
+        }
+    }
+
     void localMemory() {
         CLW_REQUIRE_DEVICE(device);
         Session session;

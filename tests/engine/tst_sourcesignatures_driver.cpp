@@ -7,6 +7,7 @@
 
 #include "clw/engine/Buffer.h"
 #include "clw/engine/Kernel.h"
+#include "clw/engine/SignatureReader.h"
 #include "clw/engine/SourceSignatures.h"
 
 #include <QTemporaryDir>
@@ -113,6 +114,47 @@ private slots:
             " Body gravity, index_t count) {}\n";
         // (Not `step`: PoCL 3.1 reports a kernel named like a builtin as `_cl_step`.)
         expectAgreement(device, source, "-I " + dir.path().toStdString());
+    }
+
+    // readSignature keeps the driver's spelling of a typedef'd argument and types it from the
+    // program's source; an argument the source cannot type either says why.
+    void readSignatureTypesTypedefsFromTheSource() {
+        CLW_REQUIRE_DEVICE(device);
+        const std::string source = R"CLC(
+typedef float DATA_TYPE;
+typedef DATA_TYPE real;
+typedef float4 v4;
+typedef enum { A = 1, B = 2 } Choice;
+typedef struct { float x; int n; } Pair;
+kernel void k(global DATA_TYPE* out, real alpha, const v4 shift, Choice c, Pair p) {
+    out[0] = alpha + shift.x + (float)c + p.x;
+}
+)CLC";
+        const Context context(device);
+        const Program program = Program::fromSource(context, source);
+        CLW_BUILD_OR_FAIL(program, "-cl-kernel-arg-info");
+        const KernelSignature signature = readSignature(Kernel(program, "k"), device);
+        QCOMPARE(signature.args.size(), size_t(5));
+        const ArgType& out = signature.args[0].type;
+        QCOMPARE(out.typeName, std::string("DATA_TYPE*"));
+        QCOMPARE(out.element, ScalarType::Float);
+        const ArgType& alpha = signature.args[1].type;
+        QCOMPARE(alpha.typeName, std::string("real"));
+        QCOMPARE(alpha.kind, ArgKind::Scalar);
+        QCOMPARE(alpha.element, ScalarType::Float);
+        QCOMPARE(alpha.size, size_t(4));
+        QCOMPARE(alpha.resolution, std::string("'real' is float, read from the source"));
+        const ArgType& shift = signature.args[2].type;
+        QCOMPARE(shift.kind, ArgKind::Vector);
+        QCOMPARE(shift.vectorWidth, 4);
+        QCOMPARE(shift.size, size_t(16));
+        const ArgType& choice = signature.args[3].type;
+        QCOMPARE(choice.kind, ArgKind::Scalar);
+        QCOMPARE(choice.size, size_t(4));
+        QVERIFY2(contains(choice.resolution, "an enum of"), choice.resolution.c_str());
+        const ArgType& pair = signature.args[4].type;
+        QCOMPARE(pair.kind, ArgKind::Struct);
+        QCOMPARE(pair.size, size_t(8));
     }
 
     void structSizesMatchTheDevice() {

@@ -215,6 +215,9 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     state.program = device->program;
     for (const engine::Kernel& kernel : state.program.createKernels()) {
         engine::KernelSignature signature = engine::readSignature(kernel, state.device);
+        // Typedef'd and struct arguments of a program from the cache, typed from its sources.
+        engine::resolveFromSource(signature, request.sources,
+                                  engine::BuildService::effectiveOptions(request.options));
         state.limits[signature.name] = engine::KernelLimits::of(kernel, state.device);
         state.kernels.push_back(std::move(signature));
     }

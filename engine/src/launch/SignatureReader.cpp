@@ -2,6 +2,7 @@
 
 #include "clw/engine/SourceSignatures.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -27,15 +28,17 @@ void copyInto(const std::vector<size_t>& numbers, std::array<size_t, 3>& out) {
         out[i] = numbers[i];
 }
 
+// The options of the program's first build (every device is built with the same).
+std::string buildOptionsOf(const Program& program) {
+    for (const Device& device : program.devices())
+        return program.buildInfo<CL_PROGRAM_BUILD_OPTIONS>(device);
+    return {};
+}
+
 KernelSignature fromSource(const Kernel& kernel, const std::string& name) {
     const Program program = kernel.program();
-    std::string options;
-    for (const Device& device : program.devices()) {
-        options = program.buildInfo<CL_PROGRAM_BUILD_OPTIONS>(device);
-        break;
-    }
     for (KernelSignature& signature :
-         signaturesFromSource(SourceSet::single(program.source()), options))
+         signaturesFromSource(SourceSet::single(program.source()), buildOptionsOf(program)))
         if (signature.name == name)
             return signature;
     throw ClError(CL_KERNEL_ARG_INFO_NOT_AVAILABLE, "clGetKernelArgInfo",
@@ -44,7 +47,75 @@ KernelSignature fromSource(const Kernel& kernel, const std::string& name) {
                       "such kernel (build with -cl-kernel-arg-info)");
 }
 
+// What parseArgType could not type from the driver's name alone.
+bool needsSource(const ArgType& type) {
+    return type.kind == ArgKind::Unknown ||
+           (type.kind == ArgKind::Pointer && type.element == ScalarType::Unknown) ||
+           (type.kind == ArgKind::Struct && type.size == 0);
+}
+
+// "DATA_TYPE is float", "Colour is an enum (int): give its value as a number".
+std::string describeResolution(const ArgType& driver, const ArgType& source) {
+    std::string text = "'" + driver.typeName + "' is ";
+    if (source.kind == ArgKind::Struct)
+        return text + source.baseTypeName + " (" +
+               (source.size ? std::to_string(source.size) + " bytes" : "a layout not known") +
+               "), read from the source";
+    if (source.baseTypeName.rfind("enum ", 0) == 0 ||
+        (source.kind == ArgKind::Scalar && source.baseTypeName != scalarTypeName(source.element)))
+        return text + "an enum of " + scalarTypeName(source.element) +
+               ", read from the source: give its value as a number";
+    return text + source.baseTypeName + ", read from the source";
+}
+
 } // namespace
+
+void resolveFromSource(KernelSignature& signature, const SourceSet& sources,
+                       const std::string& buildOptions) {
+    const auto unknown = [](const KernelArgSignature& arg) { return needsSource(arg.type); };
+    if (std::none_of(signature.args.begin(), signature.args.end(), unknown))
+        return;
+    const auto explainAll = [&](const std::string& why) {
+        for (KernelArgSignature& arg : signature.args)
+            if (needsSource(arg.type))
+                arg.type.resolution = why;
+    };
+    std::vector<KernelSignature> fromSource;
+    try {
+        fromSource = signaturesFromSource(sources, buildOptions);
+    } catch (const ClError& error) {
+        explainAll(std::string("the engine could not read it from the source: ") + error.what());
+        return;
+    }
+    const auto match = std::find_if(fromSource.begin(), fromSource.end(), [&](const auto& kernel) {
+        return kernel.name == signature.name;
+    });
+    if (match == fromSource.end()) {
+        explainAll("the source, as the engine reads it, has no kernel '" + signature.name + "'");
+        return;
+    }
+    if (match->args.size() != signature.args.size()) {
+        explainAll("the source, as the engine reads it, gives kernel '" + signature.name + "' " +
+                   std::to_string(match->args.size()) + " parameters, the driver " +
+                   std::to_string(signature.args.size()));
+        return;
+    }
+    for (size_t i = 0; i < signature.args.size(); ++i) {
+        ArgType& driver = signature.args[i].type;
+        const ArgType& source = match->args[i].type;
+        if (!needsSource(driver))
+            continue;
+        if (needsSource(source)) {
+            driver.resolution = "the source does not resolve '" + driver.typeName +
+                                "' either (it reads '" + source.baseTypeName + "')";
+            continue;
+        }
+        ArgType resolved = source;
+        resolved.typeName = driver.typeName; // the driver's spelling, as the panel shows it
+        resolved.resolution = describeResolution(driver, source);
+        driver = std::move(resolved);
+    }
+}
 
 void applyAttributes(const std::string& attributes, KernelSignature& signature) {
     signature.attributes = attributes;
@@ -76,6 +147,15 @@ KernelSignature readSignature(const Kernel& kernel, const Device& device) {
         if (error.code() != CL_KERNEL_ARG_INFO_NOT_AVAILABLE)
             throw;
         signature = fromSource(kernel, name);
+    }
+    if (std::any_of(signature.args.begin(), signature.args.end(),
+                    [](const auto& arg) { return needsSource(arg.type); })) {
+        // A program made from source still has it; one from a binary (the cache) has none, and
+        // its caller resolves against the sources it built from.
+        const Program program = kernel.program();
+        if (std::string source = program.source(); !source.empty())
+            resolveFromSource(signature, SourceSet::single(std::move(source)),
+                              buildOptionsOf(program));
     }
     if (auto attributes = kernel.info<CL_KERNEL_ATTRIBUTES>(); !attributes.empty())
         applyAttributes(attributes, signature);

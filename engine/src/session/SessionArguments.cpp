@@ -70,8 +70,11 @@ std::string wanted(const KernelArgSignature& arg) {
                "filter=nearest\" })";
     case ArgKind::Pipe:
         return "a pipe";
+    case ArgKind::Struct:
+        return "a struct or union by value, which a session cannot give yet";
     default:
-        return "a value of a type the engine does not know";
+        return "a value of a type the engine does not know" +
+               (arg.type.resolution.empty() ? std::string() : " (" + arg.type.resolution + ")");
     }
 }
 

@@ -111,6 +111,10 @@ SessionRun SessionRunner::run(const Device& device) const {
         try {
             kernel = Kernel(program, launch.kernel);
             signature = readSignature(kernel, device);
+            // A program from the binary cache has no source: its typedef'd arguments are typed
+            // from the sources it was built from, with the same options.
+            resolveFromSource(signature, request.sources,
+                              BuildService::effectiveOptions(request.options));
         } catch (const ClError& error) {
             if (error.code() == CL_INVALID_KERNEL_NAME)
                 throw SessionError(label + ": the program has no kernel '" + launch.kernel +

@@ -50,6 +50,9 @@ struct ArgType {
     // structs whose layout was not worked out.
     size_t size = 0;
     std::string imageType; // "image2d_t" etc., for images
+    // How a name the driver gave was typed, or why it could not be: "DATA_TYPE is float (a
+    // typedef, read from the source)". Empty where the driver's name was enough.
+    std::string resolution;
 };
 
 struct KernelArgSignature {
