@@ -104,8 +104,25 @@ void TestDiagnosticsModel::showsAFailureWithoutDiagnostics() {
     QCOMPARE(model.rowCount(model.index(0, 0)), 1); // the unplaced log line is not dropped
     QCOMPARE(model.data(model.index(0, 0, model.index(0, 0))).toString(),
              QStringLiteral("internal error 42"));
+    QCOMPARE(model.data(model.index(0, DiagnosticsModel::LineColumn, model.index(0, 0))).toString(),
+             QStringLiteral("unlocated"));
     QCOMPARE(model.data(model.index(1, 0)).toString(),
              QStringLiteral("binary cache: damaged entry"));
+
+    // A failure whose log placed a warning but no error keeps its unplaced lines beside it.
+    device.diagnostics = {
+        item("odd driver", "k.cl", 4, 2, DiagnosticSeverity::Warning, "unused variable 'x'"),
+        item("odd driver", "", 0, 0, DiagnosticSeverity::Text, "LLVM ERROR: out of registers")};
+    report.devices = {device};
+    report.cacheProblems.clear();
+    model.setReport(report);
+    const QModelIndex odd = model.index(0, 0);
+    QCOMPARE(model.rowCount(odd), 2);
+    QCOMPARE(model.data(model.index(0, DiagnosticsModel::LineColumn, odd)).toInt(), 4);
+    QCOMPARE(model.data(model.index(1, 0, odd)).toString(),
+             QStringLiteral("LLVM ERROR: out of registers"));
+    QCOMPARE(model.data(model.index(1, DiagnosticsModel::LineColumn, odd)).toString(),
+             QStringLiteral("unlocated"));
 
     BuildReport failed;
     failed.error = QStringLiteral("no OpenCL device found");

@@ -25,10 +25,11 @@ void DiagnosticsModel::setReport(BuildReport report) {
             else
                 row.items.append(diagnostic);
         }
-        // A failure the parser could not place still shows: its raw lines are the message.
-        if (!device.ok && row.items.isEmpty())
-            row.items = text;
+        // A failure the parser could not place still shows: its raw lines are the message,
+        // listed as unlocated, also beside warnings that did find a line.
         const int errors = device.count(DiagnosticSeverity::Error);
+        if (!device.ok && errors == 0)
+            row.items += text;
         const int warnings = device.count(DiagnosticSeverity::Warning);
         QString state;
         if (!device.ok && errors == 0)
@@ -134,7 +135,7 @@ QVariant DiagnosticsModel::diagnosticData(const BuildDiagnostic& item, int colum
         case FileColumn:
             return item.file;
         case LineColumn:
-            return item.line > 0 ? QVariant(item.line) : QVariant();
+            return item.line > 0 ? QVariant(item.line) : QVariant(tr("unlocated"));
         case ColumnColumn:
             return item.column > 0 ? QVariant(item.column) : QVariant();
         default:
