@@ -7,6 +7,8 @@
 #include "clw/engine/LaunchCapture.h"
 #include "clw/engine/NpyFile.h"
 #include "clw/engine/ReproducerWriter.h"
+#include "clw/engine/SignatureReader.h"
+#include "clw/engine/StructValue.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -295,6 +297,52 @@ private slots:
         QCOMPARE(args[3].toObject()[QStringLiteral("same_as")].toInt(), 0);
         QVERIFY(!args[3].toObject().contains(QStringLiteral("input")));
 
+        fs::path executable;
+        const QString problem =
+            reproduces(folder, fs::path(dir.path().toStdString()) / "build",
+                       QStringLiteral("reproduced: 1 arguments match"), executable);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    void structByValueReproducesWithItsFields() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        CommandQueue queue(context, device);
+        Program program = Program::fromSource(context, R"CLC(
+typedef struct { float scale; int4 shift; } Params;
+__kernel void scaled(__global float* out, Params p) {
+    const int i = get_global_id(0);
+    out[i] = i * p.scale + p.shift.y;
+}
+)CLC");
+        QVERIFY(program.build("").ok());
+        const KernelSignature signature = readSignature(Kernel(program, "scaled"), device);
+        std::vector<unsigned char> params;
+        QCOMPARE(packStructValue(signature.args[1].type,
+                                 {{"scale", "0.5"}, {"shift", "1, 2, 3, 4"}}, params),
+                 std::string());
+        std::vector<float> zeros(16, 0.0f);
+        Buffer out(context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, 16 * 4, zeros.data());
+        LaunchRequest request;
+        request.program = program;
+        request.kernelName = "scaled";
+        request.arguments = {
+            ArgumentValue::memory(out),
+            ArgumentValue::bytes(ScalarType::Struct, 1, params.data(), params.size())};
+        request.geometry.global = NDRange(16);
+        const CapturedLaunch captured = LaunchCapture::capture(queue, request);
+        QCOMPARE(captured.arguments[0].expected.values<float>()[6], 6 * 0.5f + 2.0f);
+
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const fs::path folder = fs::path(dir.path().toStdString()) / "scaled";
+        writeReproducer(captured, folder);
+        const QJsonObject arg = launchJson(folder)[QStringLiteral("arguments")][1].toObject();
+        QCOMPARE(arg[QStringLiteral("kind")].toString(), QStringLiteral("scalar"));
+        QCOMPARE(arg[QStringLiteral("type")].toString(), QStringLiteral("Params"));
+        const QJsonObject fields = arg[QStringLiteral("fields")].toObject();
+        QCOMPARE(fields[QStringLiteral("scale")].toDouble(), 0.5);
+        QCOMPARE(fields[QStringLiteral("shift")].toArray(), (QJsonArray{1, 2, 3, 4}));
         fs::path executable;
         const QString problem =
             reproduces(folder, fs::path(dir.path().toStdString()) / "build",

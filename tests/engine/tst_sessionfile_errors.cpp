@@ -155,8 +155,16 @@ void TestSessionFileErrors::refusesBadFiles_data() {
          "launches[0].arguments[1]", "says none of");
     edit("argument several", "launches/0/arguments/1", QJsonObject{{"buffer", "b"}, {"value", "1"}},
          "launches[0].arguments[1]", "has 2 of");
-    edit("argument value type", "launches/0/arguments/3/value", QJsonArray{1},
+    edit("argument value type", "launches/0/arguments/3/value", true,
          "launches[0].arguments[3].value", "must be a string");
+    edit("struct field type", "launches/0/arguments/3/value",
+         QJsonObject{{"scale", 1}, {"on", true}}, "launches[0].arguments[3].value.on",
+         "is not a field's value");
+    edit("struct array mixed", "launches/0/arguments/3/value",
+         QJsonObject{{"cells", QJsonArray{QJsonObject{{"id", 1}}, 2}}},
+         "launches[0].arguments[3].value.cells[1]", "mixes fields and values in one array");
+    edit("struct empty", "launches/0/arguments/3/value", QJsonObject{},
+         "launches[0].arguments[3].value", "gives no fields");
     edit("argument local negative", "launches/0/arguments/4/local", -256,
          "launches[0].arguments[4].local", "must not be negative");
     edit("argument local text", "launches/0/arguments/4/local", QStringLiteral("256"),

@@ -24,12 +24,14 @@ namespace {
 
 const char* const kSource = R"(
 typedef struct { float x; int n; } Pair;
+typedef struct { char low; char high __attribute__((aligned(8))); } Nibbles;
 __kernel void all(__global const float* a, __global float4* b, __constant int* c,
                   __local float* tile, uint n, float4 scale, float3 shift,
-                  __read_only image2d_t src, sampler_t smp, __global void* raw, Pair p) {}
+                  __read_only image2d_t src, sampler_t smp, __global void* raw, Pair p,
+                  Nibbles bits) {}
 )";
 
-enum Row { A, B, C, Tile, N, Scale, Shift, Src, Smp, Raw, P, RowCount };
+enum Row { A, B, C, Tile, N, Scale, Shift, Src, Smp, Raw, P, Bits, RowCount };
 
 clw::engine::KernelSignature signature() {
     const auto kernels = clw::engine::parseKernelSignatures(kSource, "all.cl");
@@ -78,6 +80,7 @@ private Q_SLOTS:
     void scalarEdits();
     void vectorEdits();
     void localSamplerAndUnsupported();
+    void structEdits();
     void storedProblemsAreShown();
     void setLaunchUpdatesInPlace();
     void withoutSignatureTheLaunchDecides();
@@ -113,11 +116,15 @@ void LaunchArgumentsModelTest::rowsFollowTheSignature() {
     QCOMPARE(editor(Scale), ArgumentEditor::Vector);
     QCOMPARE(editor(Src), ArgumentEditor::Image);
     QCOMPARE(editor(Smp), ArgumentEditor::Sampler);
-    QCOMPARE(editor(P), ArgumentEditor::Unsupported);
+    QCOMPARE(editor(P), ArgumentEditor::Struct);
+    QCOMPARE(editor(Bits), ArgumentEditor::Unsupported); // a member attribute: no layout
     QVERIFY(model.flags(model.index(A, LaunchArgumentsModel::ValueColumn)) & Qt::ItemIsEditable);
     QVERIFY(
         !(model.flags(model.index(A, LaunchArgumentsModel::StatusColumn)) & Qt::ItemIsEditable));
-    QVERIFY(!(model.flags(model.index(P, LaunchArgumentsModel::ValueColumn)) & Qt::ItemIsEditable));
+    QVERIFY(model.flags(model.index(P, LaunchArgumentsModel::ValueColumn)) & Qt::ItemIsEditable);
+    QVERIFY(
+        !(model.flags(model.index(Bits, LaunchArgumentsModel::ValueColumn)) & Qt::ItemIsEditable));
+    QCOMPARE(text(P, LaunchArgumentsModel::KindColumn), QStringLiteral("struct of 8 bytes"));
     QCOMPARE(model.index(B, 0).data(LaunchArgumentsModel::ElementTypeRole).toString(),
              QStringLiteral("float4"));
     QCOMPARE(model.index(Shift, 0).data(LaunchArgumentsModel::VectorWidthRole).toInt(), 3);
@@ -136,9 +143,10 @@ void LaunchArgumentsModelTest::missingArgumentsAreNotSet() {
     QVERIFY(model.index(A, LaunchArgumentsModel::ValueColumn)
                 .data(LaunchArgumentsModel::IsSetRole)
                 .toBool());
-    // Nine rows miss a value, one cannot be bound from the panel (the struct by value).
+    // Nine rows miss a value (the struct too), one cannot be bound from the panel (a
+    // struct the engine cannot lay out).
     const QStringList problems = model.problems();
-    QCOMPARE(problems.size(), 9);
+    QCOMPARE(problems.size(), 10);
     QVERIFY2(problems.first().startsWith(QStringLiteral("argument 2 '__constant int *c'")),
              qPrintable(problems.first()));
 }
@@ -318,13 +326,63 @@ void LaunchArgumentsModelTest::localSamplerAndUnsupported() {
     QCOMPARE(model.launch().arguments[Smp].sampler,
              std::string("filter=linear normalized=true addressing=repeat"));
 
-    // A struct by value is not bound from the panel, and says so.
-    const QModelIndex p = model.index(P, LaunchArgumentsModel::ValueColumn);
-    QVERIFY(!model.setData(p, QStringLiteral("1")));
-    QVERIFY(model.index(P, LaunchArgumentsModel::StatusColumn)
+    // A struct the engine cannot lay out is not bound from the panel, and says so.
+    const QModelIndex bits = model.index(Bits, LaunchArgumentsModel::ValueColumn);
+    QVERIFY(!model.setData(bits, QStringLiteral("low = 1")));
+    QVERIFY(model.index(Bits, LaunchArgumentsModel::StatusColumn)
                 .data()
                 .toString()
                 .contains(QStringLiteral("cannot be bound")));
+}
+
+void LaunchArgumentsModelTest::structEdits() {
+    LaunchArgumentsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setContext(signature(), partialLaunch(), buffers());
+    const QModelIndex p = model.index(P, LaunchArgumentsModel::ValueColumn);
+    QCOMPARE(p.data().toString(), QStringLiteral("not set"));
+    const QVariantList fields = p.data(LaunchArgumentsModel::StructFieldsRole).toList();
+    QCOMPARE(fields.size(), 2);
+    QCOMPARE(fields[1].toMap()[QStringLiteral("path")].toString(), QStringLiteral("n"));
+    QCOMPARE(fields[1].toMap()[QStringLiteral("type")].toString(), QStringLiteral("int"));
+
+    // The group editor gives a value per field; an empty one is left out (zero).
+    QVERIFY(model.setData(p, QVariantMap{{QStringLiteral("x"), QStringLiteral(" 1.5")},
+                                         {QStringLiteral("n"), QString()}}));
+    const SessionArgument& bound = model.launch().arguments[P];
+    QCOMPARE(bound.kind, SessionArgument::Kind::Struct);
+    QCOMPARE(bound.fields.size(), size_t(1));
+    QCOMPARE(bound.fields[0].path, std::string("x"));
+    QCOMPARE(bound.fields[0].value, std::string("1.5"));
+    QCOMPARE(p.data().toString(), QStringLiteral("x = 1.5"));
+    QCOMPARE(model.index(P, LaunchArgumentsModel::StatusColumn).data().toString(),
+             QStringLiteral("ok"));
+
+    // One line of text works too; what is wrong names the field.
+    QVERIFY(!model.setData(p, QStringLiteral("x = 2; q = 1")));
+    QVERIFY2(p.data(LaunchArgumentsModel::ProblemRole)
+                 .toString()
+                 .contains(QStringLiteral("has no field 'q'; its fields are x (float), n (int)")),
+             qPrintable(p.data(LaunchArgumentsModel::ProblemRole).toString()));
+    QVERIFY(!model.setData(p, QStringLiteral("x = 2; n = 3.5")));
+    QVERIFY(p.data(LaunchArgumentsModel::ProblemRole)
+                .toString()
+                .startsWith(QStringLiteral("field 'n': ")));
+    QVERIFY(!model.setData(p, QStringLiteral("x 2")));
+    QVERIFY(p.data(LaunchArgumentsModel::ProblemRole)
+                .toString()
+                .contains(QStringLiteral("is not 'field = value'")));
+    QVERIFY(model.setData(p, QStringLiteral("x = 2; n = 7")));
+    QCOMPARE(p.data(Qt::EditRole).toString(), QStringLiteral("x = 2; n = 7"));
+    QCOMPARE(p.data(LaunchArgumentsModel::StructFieldsRole)
+                 .toList()[1]
+                 .toMap()[QStringLiteral("value")]
+                 .toString(),
+             QStringLiteral("7"));
+
+    // No field at all unbinds.
+    QVERIFY(model.setData(p, QVariantMap{}));
+    QCOMPARE(p.data().toString(), QStringLiteral("not set"));
 }
 
 void LaunchArgumentsModelTest::storedProblemsAreShown() {

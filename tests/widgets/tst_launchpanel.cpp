@@ -9,6 +9,7 @@
 #include "launch/LaunchPanel.h"
 #include "launch/NewBufferDialog.h"
 #include "launch/SessionController.h"
+#include "launch/StructFieldsEditor.h"
 #include "models/LaunchArgumentsModel.h"
 
 #include "bridge/EngineBridge.h"
@@ -47,6 +48,13 @@ __kernel void scale(__global const float* in, __global float* out, float factor,
 }
 __kernel void fill(__global float4* out, float4 value) {
     out[get_global_id(0)] = value;
+}
+)";
+
+const char* const kStructSource = R"(
+typedef struct { float scale; int4 shift; } Params;
+__kernel void params(__global float* out, Params p) {
+    out[get_global_id(0)] = p.scale + p.shift.y;
 }
 )";
 
@@ -163,6 +171,33 @@ void LaunchPanelTest::editorsFitTheArguments() {
     QVERIFY(!edit->hasAcceptableInput());
     edit->setText(QStringLiteral("1, 2, 3, 4"));
     QVERIFY(edit->hasAcceptableInput());
+
+    // A struct by value: a group of lines, one per field, each checked as typed.
+    model.setContext(engine::parseKernelSignatures(kStructSource, "params.cl").at(0), {},
+                     {floatBuffer("in", 1024)});
+    editor.reset(delegate.createEditor(&parent, option, value(1)));
+    auto* group = qobject_cast<StructFieldsEditor*>(editor.get());
+    QVERIFY(group);
+    auto* shift = group->findChild<QLineEdit*>(QStringLiteral("field:shift"));
+    auto* scale = group->findChild<QLineEdit*>(QStringLiteral("field:scale"));
+    QVERIFY(shift && scale);
+    shift->setText(QStringLiteral("1, 2"));
+    QVERIFY(!shift->hasAcceptableInput());
+    shift->setText(QStringLiteral("1, 2, 3, 4"));
+    QVERIFY(shift->hasAcceptableInput());
+    scale->setText(QStringLiteral("0.5"));
+    delegate.setModelData(group, &model, value(1));
+    const engine::SessionArgument& bound = model.launch().arguments.at(1);
+    QCOMPARE(bound.kind, engine::SessionArgument::Kind::Struct);
+    QCOMPARE(bound.fields.size(), size_t(2));
+    QCOMPARE(bound.fields[0].path, std::string("scale"));
+    QCOMPARE(bound.fields[1].value, std::string("1, 2, 3, 4"));
+    // Opened again, the group shows what is bound.
+    editor.reset(delegate.createEditor(&parent, option, value(1)));
+    group = qobject_cast<StructFieldsEditor*>(editor.get());
+    delegate.setEditorData(group, value(1));
+    QCOMPARE(group->findChild<QLineEdit*>(QStringLiteral("field:scale"))->text(),
+             QStringLiteral("0.5"));
 }
 
 void LaunchPanelTest::beforeABuild() {

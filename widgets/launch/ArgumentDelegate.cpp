@@ -1,6 +1,7 @@
 #include "launch/ArgumentDelegate.h"
 
 #include "launch/ScalarValidator.h"
+#include "launch/StructFieldsEditor.h"
 #include "models/ArgumentRules.h"
 #include "models/LaunchArgumentsModel.h"
 
@@ -8,6 +9,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include <algorithm>
 #include <limits>
 
 namespace clw::ui {
@@ -84,6 +86,9 @@ QWidget* ArgumentDelegate::createEditor(QWidget* parent, const QStyleOptionViewI
                          QStringLiteral("normalized=false addressing=none filter=nearest")});
         return combo;
     }
+    case ArgumentEditor::Struct:
+        return new StructFieldsEditor(index.data(LaunchArgumentsModel::StructFieldsRole).toList(),
+                                      parent);
     case ArgumentEditor::Unsupported:
         break;
     }
@@ -118,7 +123,9 @@ QWidget* ArgumentDelegate::createBufferPicker(QWidget* parent, const QModelIndex
 
 void ArgumentDelegate::setEditorData(QWidget* editor, const QModelIndex& index) const {
     const QVariant value = index.data(Qt::EditRole);
-    if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+    if (auto* fields = qobject_cast<StructFieldsEditor*>(editor)) {
+        fields->setValues(index.data(LaunchArgumentsModel::StructFieldsRole).toList());
+    } else if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
         const qulonglong bytes = value.toULongLong();
         spin->setValue(bytes == 0 ? kDefaultLocalBytes
                                   : int(std::min<qulonglong>(bytes, qulonglong(spin->maximum()))));
@@ -142,7 +149,9 @@ void ArgumentDelegate::setEditorData(QWidget* editor, const QModelIndex& index) 
 
 void ArgumentDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
                                     const QModelIndex& index) const {
-    if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
+    if (auto* fields = qobject_cast<StructFieldsEditor*>(editor)) {
+        model->setData(index, fields->values());
+    } else if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
         model->setData(index, qulonglong(spin->value()));
     } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
         if (combo->currentIndex() >= 0 &&
@@ -156,6 +165,18 @@ void ArgumentDelegate::setModelData(QWidget* editor, QAbstractItemModel* model,
     } else {
         QStyledItemDelegate::setModelData(editor, model, index);
     }
+}
+
+void ArgumentDelegate::updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                                            const QModelIndex& index) const {
+    if (!qobject_cast<StructFieldsEditor*>(editor)) {
+        QStyledItemDelegate::updateEditorGeometry(editor, option, index);
+        return;
+    }
+    QRect rect = option.rect;
+    rect.setHeight(std::max(rect.height(), editor->sizeHint().height()));
+    editor->setGeometry(rect);
+    editor->raise();
 }
 
 void ArgumentDelegate::initStyleOption(QStyleOptionViewItem* option,

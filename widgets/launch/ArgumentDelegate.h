@@ -2,7 +2,8 @@
 // The launch panel's editors for kernel arguments (issue 9), chosen by the arguments model's
 // EditorRole: a buffer picker listing the session's buffers that fit the parameter, NULL where
 // allowed and "New buffer..." (which asks the panel to create one); a line edit checked as typed
-// for scalars and vectors; a byte count for __local memory; an editable list of samplers. Rows
+// for scalars and vectors; a byte count for __local memory; an editable list of samplers; a
+// group of field lines for a struct by value (StructFieldsEditor). Rows
 // with a problem are drawn in red, so that what is missing shows without reading every row.
 #include <QStyledItemDelegate>
 
@@ -21,6 +22,9 @@ public:
     void setEditorData(QWidget* editor, const QModelIndex& index) const override;
     void setModelData(QWidget* editor, QAbstractItemModel* model,
                       const QModelIndex& index) const override;
+    // A struct's editor keeps the height of all its fields, over the rows below.
+    void updateEditorGeometry(QWidget* editor, const QStyleOptionViewItem& option,
+                              const QModelIndex& index) const override;
 
 Q_SIGNALS:
     // "New buffer..." was chosen for the argument at `row`.

@@ -2,6 +2,7 @@
 
 #include "launch/SessionController.h"
 #include "launch/TimelineView.h"
+#include "models/ArgumentRules.h"
 #include "models/DurationText.h"
 #include "models/RunHistoryModel.h"
 
@@ -33,6 +34,8 @@ QString argumentText(const engine::SessionArgument& argument) {
         return HistoryPanel::tr("sampler %1").arg(QString::fromStdString(argument.sampler));
     case engine::SessionArgument::Kind::Null:
         return HistoryPanel::tr("null");
+    case engine::SessionArgument::Kind::Struct:
+        return QStringLiteral("{ %1 }").arg(structValueText(argument.fields));
     }
     return {};
 }

@@ -3,6 +3,7 @@
 #include "clw/engine/ElementLayout.h"
 #include "clw/engine/LayoutError.h"
 #include "clw/engine/ScalarValue.h"
+#include "clw/engine/StructValue.h"
 
 #include <QObject>
 #include <QRegularExpression>
@@ -59,6 +60,8 @@ ArgumentEditor editorFor(const engine::KernelArgSignature& parameter) {
         return ArgumentEditor::Vector;
     case ArgKind::Sampler:
         return ArgumentEditor::Sampler;
+    case ArgKind::Struct:
+        return parameter.type.fields.empty() ? ArgumentEditor::Unsupported : ArgumentEditor::Struct;
     default:
         return ArgumentEditor::Unsupported;
     }
@@ -73,6 +76,8 @@ SessionArgument::Kind argumentKindFor(const engine::KernelArgSignature& paramete
         return SessionArgument::Kind::Local;
     case ArgumentEditor::Sampler:
         return SessionArgument::Kind::Sampler;
+    case ArgumentEditor::Struct:
+        return SessionArgument::Kind::Struct;
     default:
         return SessionArgument::Kind::Buffer;
     }
@@ -96,6 +101,8 @@ bool isArgumentSet(const SessionArgument& argument) {
         return !argument.sampler.empty();
     case SessionArgument::Kind::Null:
         return true;
+    case SessionArgument::Kind::Struct:
+        return !argument.fields.empty();
     }
     return false;
 }
@@ -232,6 +239,42 @@ QString samplerProblem(const QString& text) {
 
 QString defaultSamplerText() {
     return QStringLiteral("normalized=false addressing=clamp_to_edge filter=nearest");
+}
+
+QString structValueText(const std::vector<engine::SessionField>& fields) {
+    QStringList parts;
+    for (const engine::SessionField& field : fields)
+        parts.append(QStringLiteral("%1 = %2").arg(QString::fromStdString(field.path),
+                                                   QString::fromStdString(field.value)));
+    return parts.join(QStringLiteral("; "));
+}
+
+std::optional<std::vector<engine::SessionField>> parseStructValueText(const QString& text,
+                                                                      QString* reason) {
+    std::vector<engine::SessionField> fields;
+    for (const QString& part : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
+        const qsizetype equals = part.indexOf(QLatin1Char('='));
+        const QString path = part.left(equals).trimmed();
+        const QString value = normalizedValue(part.mid(equals + 1).trimmed());
+        if (equals < 0 || path.isEmpty()) {
+            *reason = QObject::tr("'%1' is not 'field = value': write x = 1; w = 1, 2, 3, 4")
+                          .arg(part.trimmed());
+            return std::nullopt;
+        }
+        if (!value.isEmpty())
+            fields.push_back({path.toStdString(), value.toStdString()});
+    }
+    return fields;
+}
+
+QString structValueProblem(const engine::KernelArgSignature& parameter,
+                           const std::vector<engine::SessionField>& fields) {
+    if (fields.empty())
+        return QObject::tr("no field given: %1 has %2")
+            .arg(QString::fromStdString(parameter.type.typeName),
+                 QString::fromStdString(engine::describeStructFields(parameter.type)));
+    std::vector<unsigned char> bytes;
+    return QString::fromStdString(engine::packStructValue(parameter.type, fields, bytes));
 }
 
 } // namespace clw::ui

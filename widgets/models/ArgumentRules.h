@@ -9,6 +9,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace clw::ui {
@@ -21,7 +22,8 @@ enum class ArgumentEditor {
     Vector,     // a vector by value: one text per component, separated by commas
     Local,      // a __local pointer: bytes
     Sampler,    // a sampler: "normalized=false addressing=clamp_to_edge filter=nearest"
-    Unsupported // structs by value, pipes, queues, events: not bound from the panel
+    Struct,     // a struct or union by value whose layout is known: a value per field
+    Unsupported // pipes, queues, events, structs of unknown layout: not bound from the panel
 };
 
 ArgumentEditor editorFor(const engine::KernelArgSignature& parameter);
@@ -57,5 +59,16 @@ QString normalizedValue(const QString& text);
 QString samplerProblem(const QString& text);
 // The sampler a new argument starts with.
 QString defaultSamplerText();
+
+// A struct argument's fields as one line: "x = 1; w = 1, 2, 3, 4; pos.y = 0.5".
+QString structValueText(const std::vector<engine::SessionField>& fields);
+// Reads that line back (fields with no value left out); nullopt with `reason` when a part is
+// not "path = value".
+std::optional<std::vector<engine::SessionField>> parseStructValueText(const QString& text,
+                                                                      QString* reason);
+// Empty when `fields` give a valid value of the struct parameter, as the engine lays it out;
+// else what is wrong (a field it does not have, a value that does not read).
+QString structValueProblem(const engine::KernelArgSignature& parameter,
+                           const std::vector<engine::SessionField>& fields);
 
 } // namespace clw::ui

@@ -2,6 +2,8 @@
 
 #include "models/ArgumentRules.h"
 
+#include "clw/engine/StructValue.h"
+
 #include <algorithm>
 #include <utility>
 
@@ -23,6 +25,8 @@ QString kindName(SessionArgument::Kind kind) {
         return QObject::tr("a sampler");
     case SessionArgument::Kind::Null:
         return QObject::tr("NULL");
+    case SessionArgument::Kind::Struct:
+        return QObject::tr("struct fields");
     }
     return {};
 }
@@ -36,6 +40,8 @@ ArgumentEditor editorForStored(const SessionArgument& argument, bool isImage) {
         return ArgumentEditor::Local;
     case SessionArgument::Kind::Sampler:
         return ArgumentEditor::Sampler;
+    case SessionArgument::Kind::Struct:
+        return ArgumentEditor::Struct;
     default:
         return isImage ? ArgumentEditor::Image : ArgumentEditor::Buffer;
     }
@@ -191,6 +197,8 @@ QVariant LaunchArgumentsModel::data(const QModelIndex& index, int role) const {
     }
     case ParameterNameRole:
         return param ? QString::fromStdString(param->name) : QString();
+    case StructFieldsRole:
+        return param ? structFields(*param, argument) : QVariantList();
     default:
         return {};
     }
@@ -313,6 +321,8 @@ QString LaunchArgumentsModel::kindText(int row) const {
         return tr("local memory of %1").arg(pointee);
     case ArgumentEditor::Sampler:
         return tr("sampler");
+    case ArgumentEditor::Struct:
+        return tr("struct of %1 bytes").arg(param->type.size);
     case ArgumentEditor::Unsupported:
         break;
     }
@@ -334,6 +344,8 @@ QVariant LaunchArgumentsModel::valueDisplay(int row) const {
         return QString::fromStdString(argument->sampler);
     case SessionArgument::Kind::Null:
         return QStringLiteral("NULL");
+    case SessionArgument::Kind::Struct:
+        return structValueText(argument->fields);
     }
     return {};
 }
@@ -380,6 +392,8 @@ QString LaunchArgumentsModel::storedProblem(int row) const {
                      : QString();
     case SessionArgument::Kind::Sampler:
         return samplerProblem(QString::fromStdString(argument->sampler));
+    case SessionArgument::Kind::Struct:
+        return param ? structValueProblem(*param, argument->fields) : QString();
     case SessionArgument::Kind::Local:
     case SessionArgument::Kind::Null:
         return {};
@@ -468,6 +482,8 @@ std::optional<SessionArgument> LaunchArgumentsModel::parseEdit(int row, const QV
             (text.isEmpty() ? defaultSamplerText() : text.simplified()).toStdString();
         return argument;
     }
+    case ArgumentEditor::Struct:
+        return parseStructEdit(param, value, reason);
     case ArgumentEditor::Unsupported:
         break;
     }
@@ -475,6 +491,56 @@ std::optional<SessionArgument> LaunchArgumentsModel::parseEdit(int row, const QV
                           .arg(QString::fromStdString(param->type.typeName))
                     : tr("this argument cannot be edited");
     return std::nullopt;
+}
+
+QVariantList LaunchArgumentsModel::structFields(const engine::KernelArgSignature& parameter,
+                                                const SessionArgument* argument) {
+    QVariantList fields;
+    for (const engine::StructField& field : parameter.type.fields) {
+        QString value;
+        if (argument && argument->kind == SessionArgument::Kind::Struct)
+            for (const engine::SessionField& given : argument->fields)
+                if (given.path == field.path)
+                    value = QString::fromStdString(given.value);
+        fields.append(QVariantMap{
+            {QStringLiteral("path"), QString::fromStdString(field.path)},
+            {QStringLiteral("type"), QString::fromStdString(engine::structFieldTypeName(field))},
+            {QStringLiteral("element"), int(field.element)},
+            {QStringLiteral("components"), int(field.components())},
+            {QStringLiteral("value"), value}});
+    }
+    return fields;
+}
+
+std::optional<SessionArgument>
+LaunchArgumentsModel::parseStructEdit(const engine::KernelArgSignature* param,
+                                      const QVariant& value, QString* reason) {
+    SessionArgument argument;
+    argument.kind = SessionArgument::Kind::Struct;
+    if (value.typeId() == QMetaType::QVariantMap) {
+        // The group editor: a value per field path, in the struct's order.
+        const QVariantMap given = value.toMap();
+        if (param)
+            for (const engine::StructField& field : param->type.fields) {
+                const QString text =
+                    normalizedValue(given.value(QString::fromStdString(field.path)).toString());
+                if (!text.isEmpty())
+                    argument.fields.push_back({field.path, text.toStdString()});
+            }
+    } else {
+        auto fields = parseStructValueText(value.toString(), reason);
+        if (!fields)
+            return std::nullopt;
+        argument.fields = std::move(*fields);
+    }
+    if (argument.fields.empty())
+        return argument; // unbinds: "not set"
+    if (param) {
+        *reason = structValueProblem(*param, argument.fields);
+        if (!reason->isEmpty())
+            return std::nullopt;
+    }
+    return argument;
 }
 
 const engine::SessionBuffer* LaunchArgumentsModel::findBuffer(const std::string& name) const {

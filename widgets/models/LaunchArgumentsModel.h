@@ -11,6 +11,7 @@
 
 #include <QAbstractTableModel>
 #include <QStringList>
+#include <QVariantList>
 
 #include <map>
 #include <optional>
@@ -33,6 +34,10 @@ public:
         ProblemRole,                   // QString: why the last edit was refused, else what is
                                        // missing or wrong; empty when the argument is fine
         ParameterNameRole,             // QString: the parameter's name ("a"), may be empty
+        // QVariantList, for a struct parameter: a QVariantMap per field with "path" ("pos.x"),
+        // "type" ("float4[2]"), "element" (int, engine::ScalarType), "components" (int) and
+        // "value" (the bound text, empty when not given).
+        StructFieldsRole,
     };
 
     explicit LaunchArgumentsModel(QObject* parent = nullptr);
@@ -88,6 +93,13 @@ private:
     // Checks `value` for the row; the argument it makes, or the reason it is refused.
     std::optional<engine::SessionArgument> parseEdit(int row, const QVariant& value,
                                                      QString* reason) const;
+    // A struct edit: a QVariantMap of field path to text (the group editor) or one line of
+    // "x = 1; w = 1, 2, 3, 4"; no fields unbinds.
+    static std::optional<engine::SessionArgument>
+    parseStructEdit(const engine::KernelArgSignature* param, const QVariant& value,
+                    QString* reason);
+    static QVariantList structFields(const engine::KernelArgSignature& parameter,
+                                     const engine::SessionArgument* argument);
     const engine::SessionBuffer* findBuffer(const std::string& name) const;
     void rowsChanged(int first, int last);
 

@@ -76,15 +76,14 @@ void checkOne(const KernelSignature& signature, const KernelArgSignature& arg,
         if (value.kind() != Kind::Bytes)
             reject(signature, index, CL_INVALID_ARG_VALUE,
                    expects + " by value, got " + value.describe());
-        if (arg.type.kind != ArgKind::Struct) {
-            if (value.element() != arg.type.element || value.width() != arg.type.vectorWidth)
-                reject(signature, index, CL_INVALID_ARG_VALUE,
-                       expects + ", got " + value.describe());
-            if (arg.type.size && value.data().size() != arg.type.size)
-                reject(signature, index, CL_INVALID_ARG_SIZE,
-                       expects + " of " + std::to_string(arg.type.size) + " bytes, got " +
-                           std::to_string(value.data().size()) + " bytes");
-        }
+        if (arg.type.kind != ArgKind::Struct &&
+            (value.element() != arg.type.element || value.width() != arg.type.vectorWidth))
+            reject(signature, index, CL_INVALID_ARG_VALUE, expects + ", got " + value.describe());
+        // A struct's size is the engine's layout; the driver checks it again in clSetKernelArg.
+        if (arg.type.size && value.data().size() != arg.type.size)
+            reject(signature, index, CL_INVALID_ARG_SIZE,
+                   expects + " of " + std::to_string(arg.type.size) + " bytes, got " +
+                       std::to_string(value.data().size()) + " bytes");
         return;
     case ArgKind::Pointer:
         if (arg.addressQualifier == CL_KERNEL_ARG_ADDRESS_LOCAL) {

@@ -2,11 +2,13 @@
 // A C type as the signature parser sees it: how clang would print it, what it is once typedefs
 // are resolved, its qualifiers, and its layout where that can be known. Internal to the engine.
 #include "clw/engine/ClHeaders.h"
+#include "clw/engine/KernelSignature.h"
 
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace clw::engine::sig {
 
@@ -30,6 +32,8 @@ struct DeclaredType {
     // Layout for by-value use: 0 where unknown (pointers, size_t, structs not worked out).
     size_t size = 0;
     size_t align = 0;
+    // A struct or union whose layout is known: its fields, offsets from its start.
+    std::shared_ptr<const std::vector<StructField>> fields;
 };
 
 // A malformed declaration; `token` indexes the token the parser stopped at. The signature

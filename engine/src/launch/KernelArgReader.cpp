@@ -97,6 +97,8 @@ void readValue(const TypeParser& types, const DeclaredType& type, KernelArgSigna
         arg.type.kind = ArgKind::Struct;
         arg.type.element = ScalarType::Struct;
         arg.type.size = types.sizeOf(type);
+        if (const auto fields = types.fieldsOf(type))
+            arg.type.fields = *fields;
     } else if (type.aggregate == Aggregate::Enum) {
         arg.type.kind = ArgKind::Scalar;
         arg.type.element = ScalarType::Int;

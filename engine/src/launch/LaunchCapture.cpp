@@ -165,6 +165,8 @@ std::vector<CapturedArgument> captureArguments(const CommandQueue& queue,
             arg.element = value.element();
             arg.vectorWidth = value.width();
             arg.bytes = value.data();
+            if (sig.type.kind == ArgKind::Struct)
+                arg.fields = sig.type.fields;
             break;
         case Kind::Local:
             arg.kind = CapturedArgument::Kind::Local;

@@ -51,7 +51,7 @@ KernelSignature fromSource(const Kernel& kernel, const std::string& name) {
 bool needsSource(const ArgType& type) {
     return type.kind == ArgKind::Unknown ||
            (type.kind == ArgKind::Pointer && type.element == ScalarType::Unknown) ||
-           (type.kind == ArgKind::Struct && type.size == 0);
+           (type.kind == ArgKind::Struct && type.fields.empty());
 }
 
 // "DATA_TYPE is float", "Colour is an enum (int): give its value as a number".
@@ -105,6 +105,12 @@ void resolveFromSource(KernelSignature& signature, const SourceSet& sources,
         const ArgType& source = match->args[i].type;
         if (!needsSource(driver))
             continue;
+        if (source.kind == ArgKind::Struct && source.fields.empty()) {
+            driver.resolution = "the engine could not lay out " + source.baseTypeName +
+                                " from the source: a bit-field, an attribute on a member, or a "
+                                "member type it does not know";
+            continue;
+        }
         if (needsSource(source)) {
             driver.resolution = "the source does not resolve '" + driver.typeName +
                                 "' either (it reads '" + source.baseTypeName + "')";

@@ -169,35 +169,86 @@ DeclaredType TypeParser::parseAggregate(size_t& pos, size_t end) {
         pos = close;
         readAttributes(); // `struct P { ... } __attribute__((packed))`
         if (keyword != "enum") {
-            const auto [size, align] =
-                layOut(bodyBegin, bodyEnd, keyword == "union", packed, alignedTo);
-            type.size = size;
-            type.align = align;
+            Layout layout = layOut(bodyBegin, bodyEnd, keyword == "union", packed, alignedTo);
+            type.size = layout.size;
+            type.align = layout.align;
+            type.fields = layout.fields;
             if (!tag.empty())
-                m_layouts[type.resolved] = {size, align};
+                m_layouts[type.resolved] = std::move(layout);
         }
     }
     return type;
 }
 
-std::pair<size_t, size_t> TypeParser::layoutOf(const DeclaredType& type) const {
+TypeParser::Layout TypeParser::layoutOf(const DeclaredType& type) const {
     if (type.pointee || type.isPipe)
-        return {0, 0}; // pointers in structs are not valid kernel arguments; size unknown
+        return {}; // pointers in structs are not valid kernel arguments; size unknown
     if (type.aggregate == Aggregate::Struct && type.size == 0) {
         const auto it = m_layouts.find(type.resolved);
-        return it == m_layouts.end() ? std::pair<size_t, size_t>{0, 0} : it->second;
+        return it == m_layouts.end() ? Layout{} : it->second;
     }
-    return {type.size, type.align};
+    return {type.size, type.align, type.fields};
 }
 
 size_t TypeParser::sizeOf(const DeclaredType& type) const {
-    return layoutOf(type).first;
+    return layoutOf(type).size;
 }
 
-std::pair<size_t, size_t> TypeParser::layOut(size_t begin, size_t end, bool isUnion, bool packed,
-                                             size_t alignedTo) {
+std::shared_ptr<const std::vector<StructField>>
+TypeParser::fieldsOf(const DeclaredType& type) const {
+    return type.aggregate == Aggregate::Struct ? layoutOf(type).fields : nullptr;
+}
+
+namespace {
+
+// Adds the fields of one member at `offset`: a scalar or vector (an array of them stays one
+// field), or a struct whose fields take the member's name as a prefix ("pos.x", "cells[1].id").
+// False when the member is neither.
+bool addMemberFields(const DeclaredType& member, const std::vector<StructField>* nested,
+                     size_t memberSize, const std::string& name, size_t count, size_t offset,
+                     std::vector<StructField>& fields) {
+    if (member.aggregate == Aggregate::Struct) {
+        if (!nested)
+            return false;
+        for (size_t i = 0; i < count; ++i) {
+            // An anonymous member's fields are named as if they were the outer struct's.
+            const std::string prefix =
+                name.empty() ? std::string()
+                             : name + (count > 1 ? "[" + std::to_string(i) + "]" : "") + ".";
+            for (StructField field : *nested) {
+                field.path = prefix + field.path;
+                field.offset += offset + i * memberSize;
+                fields.push_back(std::move(field));
+            }
+        }
+        return true;
+    }
+    StructField field;
+    field.path = name;
+    field.offset = offset;
+    field.count = count;
+    if (member.aggregate == Aggregate::Enum) {
+        field.element = ScalarType::Int;
+    } else {
+        const ArgType type = parseArgType(member.resolved, 0);
+        if (type.kind != ArgKind::Scalar && type.kind != ArgKind::Vector)
+            return false;
+        field.element = type.element;
+        field.vectorWidth = type.vectorWidth;
+    }
+    if (scalarSize(field.element) == 0 || name.empty())
+        return false;
+    fields.push_back(std::move(field));
+    return true;
+}
+
+} // namespace
+
+TypeParser::Layout TypeParser::layOut(size_t begin, size_t end, bool isUnion, bool packed,
+                                      size_t alignedTo) {
     size_t offset = 0, maxAlign = 1;
     bool known = true;
+    auto fields = std::make_shared<std::vector<StructField>>();
     for (size_t memberBegin = begin; memberBegin < end;) {
         size_t memberEnd = memberBegin;
         while (memberEnd < end && !at(memberEnd).is(";"))
@@ -207,30 +258,44 @@ std::pair<size_t, size_t> TypeParser::layOut(size_t begin, size_t end, bool isUn
         try {
             size_t pos = memberBegin;
             const DeclaredType base = parseSpecifiers(pos, memberEnd);
-            while (pos < memberEnd) {
+            if (pos == memberEnd && base.aggregate != Aggregate::None) {
+                // `struct { ... };` is an anonymous member; `struct Tag { ... };` or an enum
+                // only declares its type.
+                if (base.aggregate == Aggregate::Enum || !base.resolved.ends_with("(anonymous)")) {
+                    memberBegin = memberEnd + 1;
+                    continue;
+                }
+                pos = memberEnd + 1; // no declarator: the member is the type itself
+            }
+            do {
                 std::string name;
                 size_t count = 1;
                 for (size_t i = pos; i < memberEnd && !at(i).is(","); ++i)
                     known = known && !isAttribute(i, memberEnd); // member attributes: unknown
-                const DeclaredType member = parseDeclarator(pos, memberEnd, base, name, &count);
+                const DeclaredType member =
+                    pos > memberEnd ? base : parseDeclarator(pos, memberEnd, base, name, &count);
                 if (pos < memberEnd && !at(pos).is(","))
                     throw ParseError("unexpected '" + at(pos).text + "' in a member", pos);
                 ++pos;
-                auto [size, align] = layoutOf(member);
-                known = known && size != 0;
-                align = packed ? 1 : std::max<size_t>(align, 1);
-                offset = isUnion ? std::max(offset, size * count)
-                                 : roundUp(offset, align) + size * count;
+                const Layout layout = layoutOf(member);
+                known = known && layout.size != 0;
+                const size_t align = packed ? 1 : std::max<size_t>(layout.align, 1);
+                const size_t memberOffset = isUnion ? 0 : roundUp(offset, align);
+                known = known && addMemberFields(member, layout.fields.get(), layout.size, name,
+                                                 count, memberOffset, *fields);
+                offset = isUnion ? std::max(offset, layout.size * count)
+                                 : memberOffset + layout.size * count;
                 maxAlign = std::max(maxAlign, align);
-            }
+            } while (pos < memberEnd);
         } catch (const ParseError&) {
             known = false;
         }
         memberBegin = memberEnd + 1;
     }
     const size_t align = std::max(packed ? size_t(1) : maxAlign, alignedTo);
-    return known ? std::pair<size_t, size_t>{roundUp(offset, align), align}
-                 : std::pair<size_t, size_t>{0, 0};
+    if (!known)
+        return {};
+    return {roundUp(offset, align), align, std::move(fields)};
 }
 
 DeclaredType TypeParser::parseDeclarator(size_t& pos, size_t end, const DeclaredType& base,

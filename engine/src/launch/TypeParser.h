@@ -47,16 +47,25 @@ public:
 
     const pp::Token& at(size_t pos) const { return m_tokens[pos]; }
 
+    // The fields of a struct or union type, offsets from its start; null when its layout is not
+    // known.
+    std::shared_ptr<const std::vector<StructField>> fieldsOf(const DeclaredType& type) const;
+
 private:
+    struct Layout {
+        size_t size = 0; // 0: not known
+        size_t align = 0;
+        std::shared_ptr<const std::vector<StructField>> fields;
+    };
+
     DeclaredType parseAggregate(size_t& pos, size_t end);
-    std::pair<size_t, size_t> layOut(size_t begin, size_t end, bool isUnion, bool packed,
-                                     size_t alignedTo);
-    std::pair<size_t, size_t> layoutOf(const DeclaredType& type) const;
+    Layout layOut(size_t begin, size_t end, bool isUnion, bool packed, size_t alignedTo);
+    Layout layoutOf(const DeclaredType& type) const;
 
     const pp::Tokens& m_tokens;
     std::map<std::string, DeclaredType> m_typedefs;
-    std::map<std::string, std::string> m_skippedTypedefs;       // name -> why
-    std::map<std::string, std::pair<size_t, size_t>> m_layouts; // "struct P" -> size, align
+    std::map<std::string, std::string> m_skippedTypedefs; // name -> why
+    std::map<std::string, Layout> m_layouts;              // "struct P" -> its layout
 };
 
 } // namespace clw::engine::sig

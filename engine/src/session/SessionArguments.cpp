@@ -7,6 +7,7 @@
 #include "clw/engine/ClError.h"
 #include "clw/engine/ScalarValue.h"
 #include "clw/engine/SessionError.h"
+#include "clw/engine/StructValue.h"
 
 #include <cctype>
 #include <sstream>
@@ -21,22 +22,6 @@ std::string lower(std::string text) {
     return text;
 }
 
-std::vector<std::string> splitComponents(const std::string& text) {
-    std::vector<std::string> parts;
-    std::string part;
-    std::istringstream stream(text);
-    // Trimmed, so that a message quotes the component as typed: "'x' is not a number".
-    while (std::getline(stream, part, ',')) {
-        const size_t first = part.find_first_not_of(" \t");
-        const size_t last = part.find_last_not_of(" \t");
-        parts.push_back(first == std::string::npos ? std::string()
-                                                   : part.substr(first, last - first + 1));
-    }
-    if (!text.empty() && text.back() == ',')
-        parts.push_back({}); // "1, 2," has an empty third component
-    return parts;
-}
-
 const char* kindName(SessionArgument::Kind kind) {
     switch (kind) {
     case SessionArgument::Kind::Buffer:
@@ -49,6 +34,8 @@ const char* kindName(SessionArgument::Kind kind) {
         return "a sampler";
     case SessionArgument::Kind::Null:
         return "null";
+    case SessionArgument::Kind::Struct:
+        return "fields of a struct";
     }
     return "an argument";
 }
@@ -71,7 +58,12 @@ std::string wanted(const KernelArgSignature& arg) {
     case ArgKind::Pipe:
         return "a pipe";
     case ArgKind::Struct:
-        return "a struct or union by value, which a session cannot give yet";
+        if (arg.type.fields.empty())
+            return "a struct or union whose layout the engine does not know" +
+                   (arg.type.resolution.empty() ? std::string() : " (" + arg.type.resolution + ")");
+        return "a struct or union by value, field by field ({ \"value\": { \"" +
+               arg.type.fields.front().path + "\": ... } }; its fields are " +
+               describeStructFields(arg.type) + ")";
     default:
         return "a value of a type the engine does not know" +
                (arg.type.resolution.empty() ? std::string() : " (" + arg.type.resolution + ")");
@@ -271,6 +263,17 @@ std::vector<ArgumentValue> SessionResources::arguments(const SessionLaunch& laun
                 mismatch();
             values.push_back(ArgumentValue::nullPointer());
             break;
+        case SessionArgument::Kind::Struct: {
+            if (arg.type.kind != ArgKind::Struct || arg.type.fields.empty())
+                mismatch();
+            std::vector<unsigned char> bytes;
+            if (const std::string problem = packStructValue(arg.type, given.fields, bytes);
+                !problem.empty())
+                fail(problem);
+            values.push_back(
+                ArgumentValue::bytes(ScalarType::Struct, 1, bytes.data(), bytes.size()));
+            break;
+        }
         }
     }
     return values;

@@ -1,5 +1,7 @@
 #include "SessionJsonReader.h"
 
+#include "StructFieldJson.h"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -343,9 +345,12 @@ SessionArgument SessionJsonReader::readArgument(const JsonCursor& argument,
                        (names.empty() ? "; the session has no buffers: add it under \"buffers\""
                                       : "; name one of " + listNames(names)));
         }
+    } else if (key == "value" && value.json().is_object()) {
+        out.kind = SessionArgument::Kind::Struct;
+        out.fields = readStructFields(value);
     } else if (key == "value") {
         out.kind = SessionArgument::Kind::Scalar;
-        out.value = value.text();
+        out.value = readComponents(value);
     } else if (key == "local") {
         out.kind = SessionArgument::Kind::Local;
         out.localBytes = value.unsignedInteger();

@@ -1,5 +1,7 @@
 #include "SessionJsonWriter.h"
 
+#include "StructFieldJson.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -117,6 +119,9 @@ Json argument(const SessionArgument& argument) {
         break;
     case SessionArgument::Kind::Null:
         out["null"] = true;
+        break;
+    case SessionArgument::Kind::Struct:
+        out["value"] = writeStructFields(argument.fields);
         break;
     }
     return out;

@@ -31,6 +31,8 @@ struct CapturedArgument {
     ScalarType element = ScalarType::Unknown;
     int vectorWidth = 1;
     std::vector<unsigned char> bytes;
+    // A struct or union: its fields, so that launch.json shows the value field by field.
+    std::vector<StructField> fields;
 
     // Kind::Buffer and Kind::Image: the whole contents before and after the launch, typed by
     // the signature (a float4 buffer is float32 of shape (n, 4); a buffer of structs or of

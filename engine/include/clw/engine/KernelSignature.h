@@ -33,6 +33,30 @@ enum class ScalarType {
     Unknown
 };
 
+// "float" for ScalarType::Float, "struct" for ScalarType::Struct; "unknown" for Unknown.
+const char* scalarTypeName(ScalarType type);
+// Bytes of one scalar on the device; 0 for Void, Struct, Unknown and the pointer-sized types.
+size_t scalarSize(ScalarType type);
+
+// One field of a struct or union passed by value, as the host fills it: nested structs and arrays
+// of structs are flattened into paths ("pos.x", "cells[2].id"); an array of scalars or vectors
+// stays one field with a count.
+struct StructField {
+    std::string path;  // "x", "pos.x", "cells[2].id"
+    size_t offset = 0; // bytes from the start of the outermost struct
+    ScalarType element = ScalarType::Unknown;
+    int vectorWidth = 1; // a 3-vector takes the room of 4
+    size_t count = 1;    // elements of an array field
+
+    // Bytes of one element.
+    size_t elementSize() const {
+        return scalarSize(element) * size_t(vectorWidth == 3 ? 4 : vectorWidth);
+    }
+    // Components a value of the whole field gives: count * vectorWidth.
+    size_t components() const { return count * size_t(vectorWidth); }
+    friend bool operator==(const StructField&, const StructField&) = default;
+};
+
 enum class ArgKind { Scalar, Vector, Pointer, Image, Sampler, Pipe, Queue, Event, Struct, Unknown };
 
 struct ArgType {
@@ -53,6 +77,9 @@ struct ArgType {
     // How a name the driver gave was typed, or why it could not be: "DATA_TYPE is float (a
     // typedef, read from the source)". Empty where the driver's name was enough.
     std::string resolution;
+    // A struct or union by value: its fields in declaration order, with their offsets. Empty
+    // where the layout could not be worked out (the session then cannot give a value).
+    std::vector<StructField> fields;
 };
 
 struct KernelArgSignature {
@@ -84,10 +111,5 @@ struct KernelSignature {
 // typedef) gives ArgKind::Unknown, or ArgKind::Pointer with an unknown element.
 ArgType parseArgType(std::string_view typeName, cl_kernel_arg_address_qualifier address,
                      cl_kernel_arg_type_qualifier typeQualifier = CL_KERNEL_ARG_TYPE_NONE);
-
-// "float" for ScalarType::Float, "struct" for ScalarType::Struct; "unknown" for Unknown.
-const char* scalarTypeName(ScalarType type);
-// Bytes of one scalar on the device; 0 for Void, Struct, Unknown and the pointer-sized types.
-size_t scalarSize(ScalarType type);
 
 } // namespace clw::engine

@@ -56,6 +56,14 @@ struct SessionBuffer {
     friend bool operator==(const SessionBuffer&, const SessionBuffer&) = default;
 };
 
+// One field of a struct or union argument's value: the field's path as StructField names it
+// ("pos.x", "cells[1].id") and its value as text ("1, 2, 3, 4" for a vector or an array).
+struct SessionField {
+    std::string path;
+    std::string value;
+    friend bool operator==(const SessionField&, const SessionField&) = default;
+};
+
 // One argument of a launch, matched to the kernel's parameter by position.
 struct SessionArgument {
     enum class Kind {
@@ -63,11 +71,13 @@ struct SessionArgument {
         Scalar,  // `value`: the scalar or vector as text, "3", "0.5", "1, 2, 3, 4"
         Local,   // `localBytes`: __local memory of that many bytes
         Sampler, // `sampler`: "normalized=false addressing=clamp_to_edge filter=nearest"
-        Null     // a null __global pointer
+        Null,    // a null __global pointer
+        Struct   // `fields`: a struct or union by value, field by field; those left out are 0
     };
     Kind kind = Kind::Scalar;
     std::string buffer;
     std::string value;
+    std::vector<SessionField> fields; // one for every number or list the value gives
     std::uint64_t localBytes = 0;
     std::string sampler;
     friend bool operator==(const SessionArgument&, const SessionArgument&) = default;

@@ -111,6 +111,26 @@ std::string elementValue(NpyType type, const unsigned char* at) {
     return "null";
 }
 
+// A struct's value for people reading launch.json: {"pos.x": 1.5, "w": [1, 2, 3, 4]}.
+std::string structFieldValues(const CapturedArgument& arg) {
+    std::string out;
+    for (const StructField& field : arg.fields) {
+        const std::optional<NpyType> type = npyTypeOf(field.element);
+        if (!type || field.offset + field.elementSize() * field.count > arg.bytes.size())
+            continue;
+        std::string values;
+        for (size_t c = 0; c < field.components(); ++c) {
+            const size_t width = size_t(field.vectorWidth);
+            const size_t at =
+                field.offset + c / width * field.elementSize() + c % width * npyItemSize(*type);
+            values += (c ? ", " : "") + elementValue(*type, arg.bytes.data() + at);
+        }
+        out += (out.empty() ? "" : ", ") + jsonString(field.path) + ": " +
+               (field.components() == 1 ? values : "[" + values + "]");
+    }
+    return "{" + out + "}";
+}
+
 std::string scalarFields(const CapturedArgument& arg) {
     const std::optional<NpyType> element = npyTypeOf(arg.element);
     const NpyType type = element && arg.bytes.size() % npyItemSize(*element) == 0
@@ -126,6 +146,8 @@ std::string scalarFields(const CapturedArgument& arg) {
                 (i ? ", " : "") + elementValue(type, arg.bytes.data() + i * npyItemSize(type));
         out += ", \"value\": " + (count == 1 ? values : "[" + values + "]");
     }
+    if (!arg.fields.empty())
+        out += ", \"fields\": " + structFieldValues(arg);
     std::string hex;
     for (const unsigned char byte : arg.bytes) {
         char two[3];
