@@ -145,7 +145,11 @@ int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err
             << (session.title.empty() ? QFileInfo(file).fileName() : qs(session.title)) << "\n";
         out << "device: " << qs(device->name()) << " (" << qs(device->platform().name()) << ")\n";
         const engine::SessionRunner runner(session, folder);
+        for (const std::string& warning : runner.includeFolderWarnings())
+            err << "warning: " << qs(warning) << "\n";
         const engine::SessionRun run = runner.run(*device);
+        for (const std::string& warning : run.warnings)
+            err << "warning: " << qs(warning) << "\n";
         out << "build: " << QString::number(run.buildTimings.totalMs, 'f', 1) << " ms"
             << (run.buildFromCache ? " (from the cache)" : "") << "\n";
         for (const engine::SessionLaunchRun& launch : run.launches) {

@@ -340,6 +340,26 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(QStringLiteral("launch 'k'")), qPrintable(describe(run)));
     }
 
+    void mismatchesAreWarned() {
+        CLW_REQUIRE_ANY_DEVICE();
+        QTemporaryDir dir;
+        // The session's buffer is int; this kernel takes a float*.
+        QByteArray text = sessionText("__kernel void k(__global float* out) {\n"
+                                      "    out[get_global_id(0)] = 1.0f;\n"
+                                      "}\n");
+        text.replace("\"title\": \"t\",", "\"title\": \"t\", \"options\": \"-I nowhere-dir\",");
+        const Run run =
+            runWorkbench({QStringLiteral("run"), writeFile(dir, QStringLiteral("m.clwb"), text)});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(
+                     QStringLiteral("warning: options: -I nowhere-dir: the folder does not exist")),
+                 qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(QStringLiteral(
+                     "warning: launch 'k': argument 0 '__global float *out': buffer 'out' holds "
+                     "int, the kernel reads float: it runs")),
+                 qPrintable(describe(run)));
+    }
+
     void outputFolderCannotBeMade() {
         CLW_REQUIRE_ANY_DEVICE();
         QTemporaryDir dir;

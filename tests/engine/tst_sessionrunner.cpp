@@ -370,6 +370,38 @@ __kernel void axpy(__global DATA_TYPE* y, const real_arg alpha, alpha_t beta, co
         }
     }
 
+    void mismatchesAreWarnedAndStillRun() {
+        CLW_REQUIRE_DEVICE(device);
+        Session session;
+        session.sources = SourceSet::single(R"CLC(
+__kernel void twice(__global const float* in, __global float* out) {
+    out[get_global_id(0)] = 2.0f * in[get_global_id(0)];
+}
+)CLC");
+        session.sources.includeDirs = {"no-such-include"};
+        session.options = "-I no-such-option-dir";
+        SessionBuffer in = makeBuffer("in", "int", {4}, FillSpec::Kind::Ramp, false);
+        in.init.fill = ramp(1065353216, 1); // 0x3f800000: 1.0f read as a float
+        session.buffers = {in, makeBuffer("out", "float", {4})};
+        session.launches = {makeLaunch("twice", {bufferArg("in"), bufferArg("out")}, {4})};
+        const SessionRunner runner(session, std::filesystem::current_path(), &builds());
+        const std::vector<std::string> folders = runner.includeFolderWarnings();
+        QCOMPARE(folders.size(), size_t(2));
+        QVERIFY2(contains(folders[0], "sources.includeDirs: the folder 'no-such-include' (") &&
+                     contains(folders[0], ") does not exist; no header is looked for there"),
+                 folders[0].c_str());
+        QCOMPARE(folders[1], std::string("options: -I no-such-option-dir: the folder does not "
+                                         "exist; no header is looked for there"));
+        const SessionRun run = runner.run(device);
+        QCOMPARE(run.warnings.size(), size_t(1));
+        QCOMPARE(run.warnings[0],
+                 std::string("launch 'twice': argument 0 '__global const float *in': buffer 'in' "
+                             "holds int, the kernel reads float: it runs, the bytes read as the "
+                             "kernel's type"));
+        // It ran as given: the int's bits read as a float.
+        QCOMPARE(findOutput(run, "out")->values<float>()[0], 2.0f);
+    }
+
     void localMemory() {
         CLW_REQUIRE_DEVICE(device);
         Session session;

@@ -133,8 +133,8 @@ private slots:
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(QStringLiteral("data.bin"));
         std::string content;
-        for (int i = 0; i < 300007; ++i)
-            content.push_back(char((i * 7919 + i / 251) & 0xff));
+        for (unsigned i = 0; i < 300007; ++i) // unsigned: i * 7919 wraps, which int may not
+            content.push_back(char((i * 7919u + i / 251u) & 0xffu));
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly));
         QCOMPARE(file.write(content.data(), qint64(content.size())), qint64(content.size()));

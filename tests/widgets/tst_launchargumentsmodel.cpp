@@ -178,13 +178,12 @@ void LaunchArgumentsModelTest::bufferEdits() {
     QSignalSpy refused(&model, &LaunchArgumentsModel::editRefused);
     const QModelIndex a = model.index(A, LaunchArgumentsModel::ValueColumn);
 
-    // A float4 buffer for a float pointer: refused, and the row says why.
-    QVERIFY(!model.setData(a, QStringLiteral("b")));
+    // An image for a buffer pointer: refused, and the row says why.
+    QVERIFY(!model.setData(a, QStringLiteral("img")));
     QCOMPARE(refused.size(), 1);
     QCOMPARE(refused.at(0).at(0).toInt(), int(A));
     const QString reason = refused.at(0).at(1).toString();
-    QVERIFY2(reason.contains(QStringLiteral("float4")) && reason.contains(QStringLiteral("float")),
-             qPrintable(reason));
+    QVERIFY2(reason.contains(QStringLiteral("'img' is an image")), qPrintable(reason));
     QCOMPARE(a.data(LaunchArgumentsModel::ProblemRole).toString(), reason);
     QCOMPARE(a.data(Qt::ToolTipRole).toString(), reason);
     QVERIFY(model.index(A, LaunchArgumentsModel::StatusColumn)
@@ -193,6 +192,21 @@ void LaunchArgumentsModelTest::bufferEdits() {
                 .startsWith(QStringLiteral("refused: ")));
     QCOMPARE(model.launch().arguments.at(0).buffer, std::string("a")); // unchanged
     QVERIFY(edited.isEmpty());
+
+    // A float4 buffer for a float pointer: bound, with a warning that says what the kernel reads.
+    QVERIFY(model.setData(a, QStringLiteral("b")));
+    QCOMPARE(model.launch().arguments.at(0).buffer, std::string("b"));
+    QVERIFY(a.data(LaunchArgumentsModel::ProblemRole).toString().isEmpty());
+    const QString warning = a.data(LaunchArgumentsModel::WarningRole).toString();
+    QCOMPARE(warning, QStringLiteral("'b' holds float4, the kernel reads float: it runs, the bytes "
+                                     "read as the kernel's type"));
+    QCOMPARE(model.index(A, LaunchArgumentsModel::StatusColumn).data().toString(),
+             QStringLiteral("warning: ") + warning);
+    QCOMPARE(a.data(Qt::ToolTipRole).toString(), warning);
+    QCOMPARE(a.data(LaunchArgumentsModel::OtherBuffersRole).toStringList(),
+             (QStringList{QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("u")}));
+    QVERIFY(model.problems().filter(QStringLiteral("argument 0")).isEmpty());
+    edited.clear();
 
     QVERIFY(!model.setData(a, QStringLiteral("nope")));
     QVERIFY(refused.last().at(1).toString().contains(QStringLiteral("no buffer named 'nope'")));
@@ -211,6 +225,7 @@ void LaunchArgumentsModelTest::bufferEdits() {
 
     QVERIFY(model.setData(a, QStringLiteral("a")));
     QVERIFY(a.data(LaunchArgumentsModel::ProblemRole).toString().isEmpty());
+    QVERIFY(a.data(LaunchArgumentsModel::WarningRole).toString().isEmpty());
 
     // NULL for a global pointer; never for an image.
     QVERIFY(model.setData(model.index(Raw, 2), QStringLiteral("null")));
@@ -410,7 +425,8 @@ void LaunchArgumentsModelTest::storedProblemsAreShown() {
     };
     QCOMPARE(status(A), QStringLiteral("a value is bound; the parameter takes a buffer"));
     QCOMPARE(status(B), QStringLiteral("no buffer named 'gone' in the session"));
-    QVERIFY2(status(C).contains(QStringLiteral("'u' holds uint")), qPrintable(status(C)));
+    QCOMPARE(status(C), QStringLiteral("warning: 'u' holds uint, the kernel reads int: it runs, "
+                                       "the bytes read as the kernel's type"));
     QCOMPARE(status(Tile), QStringLiteral("ok"));
     QVERIFY2(status(N).contains(QStringLiteral("not an integer")), qPrintable(status(N)));
 }

@@ -115,7 +115,8 @@ void LaunchPanelTest::editorsFitTheArguments() {
     QStyleOptionViewItem option;
     auto value = [&](int row) { return model.index(row, LaunchArgumentsModel::ValueColumn); };
 
-    // A buffer picker: the buffers that fit, NULL, and "New buffer...", which asks for one.
+    // A buffer picker: the buffers that fit, then after a separator those of another element
+    // type (bound with a warning), NULL, and "New buffer...", which asks for one.
     std::unique_ptr<QWidget> editor(delegate.createEditor(&parent, option, value(0)));
     auto* picker = qobject_cast<QComboBox*>(editor.get());
     QVERIFY(picker);
@@ -123,12 +124,13 @@ void LaunchPanelTest::editorsFitTheArguments() {
     QStringList items;
     for (int i = 0; i < picker->count(); ++i)
         items.append(picker->itemText(i));
-    QCOMPARE(items, (QStringList{QStringLiteral("in"), QStringLiteral("NULL"),
-                                 ArgumentDelegate::newBufferText()}));
+    QCOMPARE(items, (QStringList{QStringLiteral("in"), QString(), QStringLiteral("v"),
+                                 QStringLiteral("NULL"), ArgumentDelegate::newBufferText()}));
+    QVERIFY(picker->itemData(2, Qt::ToolTipRole).toString().contains(QStringLiteral("type")));
     delegate.setEditorData(picker, value(0));
     QCOMPARE(picker->currentIndex(), -1); // not set yet
     QSignalSpy wanted(&delegate, &ArgumentDelegate::newBufferRequested);
-    Q_EMIT picker->activated(2);
+    Q_EMIT picker->activated(4);
     QCOMPARE(wanted.size(), 1);
     QCOMPARE(wanted.at(0).at(0).toInt(), 0);
     picker->setCurrentIndex(0);
@@ -158,7 +160,7 @@ void LaunchPanelTest::editorsFitTheArguments() {
     delegate.setModelData(spin, &model, value(3));
     QCOMPARE(model.launch().arguments.at(3).localBytes, std::uint64_t(512));
 
-    // The second kernel's float4 pointer lists only the float4 buffer.
+    // The second kernel's float4 pointer lists the float4 buffer first.
     model.setContext(signatures.at(1), {}, {floatBuffer("in", 1024), float4s});
     editor.reset(delegate.createEditor(&parent, option, value(0)));
     picker = qobject_cast<QComboBox*>(editor.get());

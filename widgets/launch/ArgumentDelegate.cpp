@@ -24,6 +24,10 @@ QColor problemColor() {
     return QColor(0xc0, 0x1c, 0x28);
 }
 
+QColor warningColor() {
+    return QColor(0xb5, 0x6b, 0x00); // dark amber: readable on light and dark rows
+}
+
 } // namespace
 
 ArgumentDelegate::ArgumentDelegate(QObject* parent)
@@ -99,6 +103,16 @@ QWidget* ArgumentDelegate::createBufferPicker(QWidget* parent, const QModelIndex
     auto* combo = new QComboBox(parent);
     combo->setObjectName(QStringLiteral("bufferPicker"));
     combo->addItems(index.data(LaunchArgumentsModel::FittingBuffersRole).toStringList());
+    // Buffers of another element type come after a separator, each saying what it holds: they
+    // run, but the kernel reads their bytes as its own type.
+    const QStringList others = index.data(LaunchArgumentsModel::OtherBuffersRole).toStringList();
+    if (!others.isEmpty())
+        combo->insertSeparator(combo->count());
+    for (const QString& name : others) {
+        combo->addItem(name);
+        combo->setItemData(combo->count() - 1, tr("Another element type than the parameter's"),
+                           Qt::ToolTipRole);
+    }
     if (index.data(LaunchArgumentsModel::AllowsNullRole).toBool())
         combo->addItem(QStringLiteral("NULL"));
     combo->addItem(newBufferText());
@@ -134,7 +148,8 @@ void ArgumentDelegate::setEditorData(QWidget* editor, const QModelIndex& index) 
         if (combo->isEditable()) {
             combo->setCurrentText(text);
         } else {
-            const int found = combo->findText(text);
+            // Not findText("") for an unset argument: the separator's text is empty too.
+            const int found = text.isEmpty() ? -1 : combo->findText(text);
             // A bound buffer that no longer fits stays visible, so that nothing changes silently.
             if (found < 0 && !text.isEmpty())
                 combo->insertItem(0, text);
@@ -187,6 +202,8 @@ void ArgumentDelegate::initStyleOption(QStyleOptionViewItem* option,
         return;
     if (!index.data(LaunchArgumentsModel::ProblemRole).toString().isEmpty())
         option->palette.setColor(QPalette::Text, problemColor());
+    else if (!index.data(LaunchArgumentsModel::WarningRole).toString().isEmpty())
+        option->palette.setColor(QPalette::Text, warningColor());
     if (column == LaunchArgumentsModel::ValueColumn &&
         !index.data(LaunchArgumentsModel::IsSetRole).toBool())
         option->font.setItalic(true);

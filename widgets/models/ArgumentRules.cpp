@@ -1,7 +1,6 @@
 #include "models/ArgumentRules.h"
 
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/BufferTypeCheck.h"
 #include "clw/engine/ScalarValue.h"
 #include "clw/engine/StructValue.h"
 
@@ -133,30 +132,36 @@ QString bufferMismatch(const engine::KernelArgSignature& parameter,
     if (buffer.image)
         return QObject::tr("'%1' is an image; the parameter takes a buffer%2")
             .arg(name, wanted.isEmpty() ? QString() : QObject::tr(" of %1").arg(wanted));
-    // void *, struct pointers and the like take any buffer: only the kernel knows the layout.
-    if (wanted.isEmpty())
+    return {};
+}
+
+QString bufferTypeWarning(const engine::KernelArgSignature& parameter,
+                          const engine::SessionBuffer& buffer) {
+    if (!isPointer(parameter) || buffer.image)
         return {};
-    engine::ElementLayout layout;
-    try {
-        layout = engine::ElementLayout::parse(buffer.elementType);
-    } catch (const engine::LayoutError& error) {
-        return QObject::tr("the element type of '%1' ('%2') does not parse: %3")
-            .arg(name, QString::fromStdString(buffer.elementType), QString::fromUtf8(error.what()));
-    }
-    const std::optional<ScalarType> common = layout.commonScalar();
-    if (!layout.isHex() && common && *common == parameter.type.element &&
-        layout.columnCount() == parameter.type.vectorWidth)
+    const std::string mismatch = engine::bufferElementMismatch(parameter, buffer.elementType);
+    if (mismatch.empty())
         return {};
-    return QObject::tr("'%1' holds %2, the parameter points to %3: pick a buffer of %3 or "
-                       "create one")
-        .arg(name, QString::fromStdString(layout.name()), wanted);
+    return QObject::tr("'%1' %2: it runs, the bytes read as the kernel's type")
+        .arg(QString::fromStdString(buffer.name), QString::fromStdString(mismatch));
 }
 
 QStringList fittingBuffers(const engine::KernelArgSignature& parameter,
                            const std::vector<engine::SessionBuffer>& buffers) {
     QStringList names;
     for (const engine::SessionBuffer& buffer : buffers)
-        if (bufferMismatch(parameter, buffer).isEmpty())
+        if (bufferMismatch(parameter, buffer).isEmpty() &&
+            bufferTypeWarning(parameter, buffer).isEmpty())
+            names.append(QString::fromStdString(buffer.name));
+    return names;
+}
+
+QStringList otherTypedBuffers(const engine::KernelArgSignature& parameter,
+                              const std::vector<engine::SessionBuffer>& buffers) {
+    QStringList names;
+    for (const engine::SessionBuffer& buffer : buffers)
+        if (bufferMismatch(parameter, buffer).isEmpty() &&
+            !bufferTypeWarning(parameter, buffer).isEmpty())
             names.append(QString::fromStdString(buffer.name));
     return names;
 }

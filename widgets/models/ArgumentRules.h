@@ -38,12 +38,20 @@ bool isArgumentSet(const engine::SessionArgument& argument);
 // SessionBuffer::elementType spells it ("float4"); empty where it is not a fixed-size type
 // (void, a struct, size_t): a buffer of any element type then fits.
 QString elementTypeOf(const engine::KernelArgSignature& parameter);
-// Empty when `buffer` can be bound to the parameter; else why not, and what would fit.
+// Empty when `buffer` can be bound to the parameter; else why not (an image for a buffer, a
+// buffer for an image or a value), and what would fit.
 QString bufferMismatch(const engine::KernelArgSignature& parameter,
                        const engine::SessionBuffer& buffer);
+// Empty when the buffer's element type is the pointer's; else a warning ("'u' holds uint, the
+// kernel reads int: ..."). Such a buffer is bound when the person picks it, and runs.
+QString bufferTypeWarning(const engine::KernelArgSignature& parameter,
+                          const engine::SessionBuffer& buffer);
 // The names of `buffers` that fit the parameter, in the session's order.
 QStringList fittingBuffers(const engine::KernelArgSignature& parameter,
                            const std::vector<engine::SessionBuffer>& buffers);
+// Those that can be bound with a warning: buffers of another element type.
+QStringList otherTypedBuffers(const engine::KernelArgSignature& parameter,
+                              const std::vector<engine::SessionBuffer>& buffers);
 
 // Empty when `text` is a valid value of `width` components of `element`: one text per component,
 // separated by commas, or one text for every component (a float4 takes "1, 2, 3, 4" or "1", never

@@ -158,7 +158,10 @@ QVariant LaunchArgumentsModel::data(const QModelIndex& index, int role) const {
             if (const auto refused = m_refused.find(row); refused != m_refused.end())
                 return tr("refused: %1").arg(refused->second);
             const QString problem = storedProblem(row);
-            return problem.isEmpty() ? tr("ok") : problem;
+            if (!problem.isEmpty())
+                return problem;
+            const QString warning = storedWarning(row);
+            return warning.isEmpty() ? tr("ok") : tr("warning: %1").arg(warning);
         }
         }
         return {};
@@ -167,7 +170,9 @@ QVariant LaunchArgumentsModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         if (index.column() == DeclarationColumn)
             return tr("Argument %1: %2").arg(row).arg(declaration(row));
-        return data(index, ProblemRole);
+        if (const QString problem = data(index, ProblemRole).toString(); !problem.isEmpty())
+            return problem;
+        return storedWarning(row);
     case EditorRole:
         return editorOf(row);
     case ElementTypeRole:
@@ -199,6 +204,10 @@ QVariant LaunchArgumentsModel::data(const QModelIndex& index, int role) const {
         return param ? QString::fromStdString(param->name) : QString();
     case StructFieldsRole:
         return param ? structFields(*param, argument) : QVariantList();
+    case WarningRole:
+        return m_refused.count(row) ? QString() : storedWarning(row);
+    case OtherBuffersRole:
+        return param ? otherTypedBuffers(*param, m_buffers) : QStringList();
     default:
         return {};
     }
@@ -399,6 +408,16 @@ QString LaunchArgumentsModel::storedProblem(int row) const {
         return {};
     }
     return {};
+}
+
+QString LaunchArgumentsModel::storedWarning(int row) const {
+    const SessionArgument* argument = argumentAt(row);
+    const engine::KernelArgSignature* param = parameter(row);
+    if (!param || !argument || argument->kind != SessionArgument::Kind::Buffer ||
+        !storedProblem(row).isEmpty())
+        return {};
+    const engine::SessionBuffer* buffer = findBuffer(argument->buffer);
+    return buffer ? bufferTypeWarning(*param, *buffer) : QString();
 }
 
 std::optional<SessionArgument> LaunchArgumentsModel::parseEdit(int row, const QVariant& value,

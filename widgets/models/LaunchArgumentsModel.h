@@ -38,6 +38,10 @@ public:
         // "type" ("float4[2]"), "element" (int, engine::ScalarType), "components" (int) and
         // "value" (the bound text, empty when not given).
         StructFieldsRole,
+        // QString: what runs but may not be meant (a buffer of another element type than the
+        // pointer's); empty when there is nothing to say. Not a problem: the launch runs.
+        WarningRole,
+        OtherBuffersRole, // QStringList: buffers that can be bound with a warning
     };
 
     explicit LaunchArgumentsModel(QObject* parent = nullptr);
@@ -90,6 +94,7 @@ private:
     QVariant valueEdit(int row) const;
     // What is missing or wrong with the stored argument; empty when it is fine.
     QString storedProblem(int row) const;
+    QString storedWarning(int row) const;
     // Checks `value` for the row; the argument it makes, or the reason it is refused.
     std::optional<engine::SessionArgument> parseEdit(int row, const QVariant& value,
                                                      QString* reason) const;

@@ -4,6 +4,7 @@
 
 #include "SessionMemoryTypes.h"
 
+#include "clw/engine/BufferTypeCheck.h"
 #include "clw/engine/ClError.h"
 #include "clw/engine/ScalarValue.h"
 #include "clw/engine/SessionError.h"
@@ -143,7 +144,8 @@ std::string parseSampler(const std::string& text, SamplerSettings& settings) {
 } // namespace
 
 std::vector<ArgumentValue> SessionResources::arguments(const SessionLaunch& launch,
-                                                       const KernelSignature& signature) const {
+                                                       const KernelSignature& signature,
+                                                       std::vector<std::string>* warnings) const {
     const std::string launchText = detail::launchLabel(launch);
     if (launch.arguments.size() != signature.args.size()) {
         std::string declarations;
@@ -175,6 +177,11 @@ std::vector<ArgumentValue> SessionResources::arguments(const SessionLaunch& laun
             if (arg.type.kind == ArgKind::Pointer && !isLocal) {
                 if (isImage)
                     fail("'" + given.buffer + "' is an image; the kernel takes a buffer");
+                const std::string mismatch =
+                    bufferElementMismatch(arg, m_session.findBuffer(given.buffer)->elementType);
+                if (warnings && !mismatch.empty())
+                    warnings->push_back(where + "buffer '" + given.buffer + "' " + mismatch +
+                                        ": it runs, the bytes read as the kernel's type");
             } else if (arg.type.kind == ArgKind::Image) {
                 if (!isImage)
                     fail("'" + given.buffer + "' is a buffer; the kernel takes an image");

@@ -6,6 +6,7 @@
 #include "clw/engine/ClError.h"
 #include "clw/engine/Kernel.h"
 #include "clw/engine/LaunchService.h"
+#include "clw/engine/PreprocessorOptions.h"
 #include "clw/engine/SessionError.h"
 #include "clw/engine/SessionResources.h"
 #include "clw/engine/SignatureReader.h"
@@ -38,6 +39,25 @@ SessionRunner::SessionRunner(Session session, std::filesystem::path folder, Buil
     : m_session(std::move(session))
     , m_folder(std::move(folder))
     , m_builds(builds) {}
+
+std::vector<std::string> SessionRunner::includeFolderWarnings() const {
+    std::vector<std::string> warnings;
+    std::error_code ignored;
+    for (const std::string& dir : m_session.sources.includeDirs) {
+        const std::filesystem::path path(dir);
+        const std::filesystem::path full =
+            path.is_relative() ? (m_folder / path).lexically_normal() : path;
+        if (!std::filesystem::is_directory(full, ignored))
+            warnings.push_back("sources.includeDirs: the folder '" + dir + "' (" + full.string() +
+                               ") does not exist; no header is looked for there");
+    }
+    for (const std::string& dir :
+         PreprocessorOptions::fromBuildOptions(m_session.options).includeDirs)
+        if (!std::filesystem::is_directory(dir, ignored))
+            warnings.push_back("options: -I " + dir +
+                               ": the folder does not exist; no header is looked for there");
+    return warnings;
+}
 
 SessionRun SessionRunner::run(const Device& device) const {
     SessionRun run;
@@ -128,7 +148,7 @@ SessionRun SessionRunner::run(const Device& device) const {
         launchRequest.program = program;
         launchRequest.kernelName = launch.kernel;
         launchRequest.signature = signature;
-        launchRequest.arguments = resources->arguments(launch, signature);
+        launchRequest.arguments = resources->arguments(launch, signature, &run.warnings);
         launchRequest.geometry = sessionGeometry(launch);
         launchRequest.repeat = launch.repeat;
         LaunchResult result = service.launch(std::move(launchRequest)).get();

@@ -59,9 +59,11 @@ public:
 
     // A launch's arguments typed by its kernel's signature. Throws SessionError naming the
     // launch and the argument ("launch 'add': argument 2 'float *c': no buffer named 'cc'"):
-    // a wrong count, an unknown buffer, a value that does not parse for the type.
+    // a wrong count, an unknown buffer, a value that does not parse for the type. What runs but
+    // may not be meant (an int buffer for a float*) goes to `warnings`, worded the same way.
     std::vector<ArgumentValue> arguments(const SessionLaunch& launch,
-                                         const KernelSignature& signature) const;
+                                         const KernelSignature& signature,
+                                         std::vector<std::string>* warnings = nullptr) const;
 
     const Session& session() const { return m_session; }
     const Context& context() const { return m_context; }

@@ -36,6 +36,9 @@ struct SessionRun {
     // component axis, a struct as bytes: uint8 of shape (count, size)); only buffers with
     // `output` set, in the session's order.
     std::vector<std::pair<std::string, NpyArray>> outputs;
+    // What ran but may not be meant: a buffer whose element type is not the pointer's
+    // ("launch 'k': argument 1 '...': buffer 'a' holds int, the kernel reads float: ...").
+    std::vector<std::string> warnings;
 };
 
 class SessionRunner {
@@ -49,6 +52,10 @@ public:
     // float32, the buffer 1024 float"), a launch's argument or geometry ("launch 'add': argument 2
     // 'float *c': ..."), a launch that failed on the device.
     SessionRun run(const Device& device) const;
+    // Include folders (the session's and -I in its options) that do not exist, one line each:
+    // the build still runs, but a header there will not be found. Asked before the run, so
+    // that it is said also when the build then fails.
+    std::vector<std::string> includeFolderWarnings() const;
 
 private:
     Session m_session;
