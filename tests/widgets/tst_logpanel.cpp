@@ -38,6 +38,7 @@ private Q_SLOTS:
     void linesLevelsAndClear();
     void reportTexts();
     void failedBuildIsLoggedOnce();
+    void mismatchesAreLoggedAsWarnings();
 };
 
 void TestLogPanel::linesLevelsAndClear() {
@@ -147,6 +148,45 @@ void TestLogPanel::failedBuildIsLoggedOnce() {
     controller.runRepeated(5, 3);
     QCOMPARE(errors.count(), 2);
     QVERIFY2(log.text().contains(QStringLiteral("Error in run: ")), qPrintable(log.text()));
+}
+
+void TestLogPanel::mismatchesAreLoggedAsWarnings() {
+    CLW_REQUIRE_DEVICE(device);
+    EngineBridge bridge;
+    engine::BuildService builds;
+    SessionController controller(bridge, builds);
+    LogPanel log(controller);
+
+    engine::Session session;
+    session.sources = engine::SourceSet::single("__kernel void k(__global float* a) {\n"
+                                                "    a[get_global_id(0)] = 1.0f;\n}\n",
+                                                "k.cl");
+    session.options = "-I no-such-folder-here";
+    engine::SessionBuffer ints;
+    ints.name = "a";
+    ints.elementType = "int";
+    ints.shape = {4};
+    session.buffers = {ints};
+    engine::SessionLaunch launch;
+    launch.kernel = "k";
+    engine::SessionArgument a;
+    a.kind = engine::SessionArgument::Kind::Buffer;
+    a.buffer = "a";
+    launch.arguments = {a};
+    launch.global = {4};
+    session.launches = {launch};
+    controller.openSession(session, {});
+    controller.setDevice(device, QString::fromStdString(device.name()));
+    QSignalSpy ran(&controller, &SessionController::runFinished);
+    controller.run();
+    QTRY_VERIFY_WITH_TIMEOUT(ran.count() == 1 && !controller.isBusy(), 120000);
+    QVERIFY(ran.front().at(0).value<RunRecord>().ok);
+    const QString text = log.text();
+    QVERIFY2(text.contains(QStringLiteral("options: -I no-such-folder-here: the folder does not "
+                                          "exist")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("buffer 'a' holds int, the kernel reads float: it runs")),
+             qPrintable(text));
 }
 
 QTEST_MAIN(TestLogPanel)

@@ -67,6 +67,8 @@ LogPanel::LogPanel(SessionController& controller, QWidget* parent)
                 if (!ok)
                     m_reportedError = message;
             });
+    connect(&controller, &SessionController::warned, this,
+            [this](const QString& message) { append(Level::Warning, message); });
     connect(&controller, &SessionController::runFinished, this, [this](const RunRecord& record) {
         append(record.ok ? Level::Info : Level::Error, runText(record));
         if (!record.ok)

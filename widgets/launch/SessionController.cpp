@@ -281,6 +281,8 @@ void SessionController::build() {
             Built& built = result.value();
             m_state = built.state;
             syncKernels();
+            for (const QString& warning : built.summary.warnings)
+                Q_EMIT warned(warning);
             Q_EMIT buildFinished(built.summary.ok, built.summary.message);
             if (!built.summary.ok)
                 Q_EMIT errorOccurred(QStringLiteral("build"), built.summary.message);
@@ -370,11 +372,15 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
     m_state = std::move(state);
     if (outcome.build) {
         syncKernels();
+        for (const QString& warning : outcome.build->warnings)
+            Q_EMIT warned(warning);
         Q_EMIT buildFinished(outcome.build->ok, outcome.build->message);
     }
     for (RunRecord& record : outcome.records) {
         record.id = m_nextRunId++;
         m_history.push_back(record);
+        for (const QString& warning : record.warnings)
+            Q_EMIT warned(warning);
         Q_EMIT runFinished(record);
     }
     if (!outcome.records.empty())

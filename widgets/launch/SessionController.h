@@ -139,6 +139,9 @@ Q_SIGNALS:
     void historyChanged();
     // Something failed; `where` is "build", "run", "launch NAME", "buffer NAME" or "session".
     void errorOccurred(const QString& where, const QString& message);
+    // Something ran but may not be meant: an include folder that does not exist, a buffer of
+    // another element type than its pointer's.
+    void warned(const QString& message);
 
 private:
     void setModified(bool modified);

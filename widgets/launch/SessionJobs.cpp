@@ -15,6 +15,7 @@
 #include "clw/engine/LaunchService.h"
 #include "clw/engine/SessionError.h"
 #include "clw/engine/SessionResources.h"
+#include "clw/engine/SessionRunner.h"
 #include "clw/engine/SignatureReader.h"
 
 #include <QDateTime>
@@ -82,7 +83,10 @@ RunRecord runLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
         request.program = state.program;
         request.kernelName = launch.kernel;
         request.signature = *found;
-        request.arguments = state.resources->arguments(launch, *found);
+        std::vector<std::string> warnings;
+        request.arguments = state.resources->arguments(launch, *found, &warnings);
+        for (const std::string& warning : warnings)
+            record.warnings.append(qs(warning));
         request.geometry = engine::sessionGeometry(launch);
         request.repeat = std::max(1, launch.repeat);
         const engine::LaunchResult result = state.launches->launch(std::move(request)).get();
@@ -193,8 +197,11 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     // Arg info is what the launch panel reads signatures from: a program from the binary cache
     // has no source to parse them from.
     request.options = session.options + " -cl-kernel-arg-info";
-    const engine::BuildOutcome outcome = builds.build(request);
     BuildSummary summary;
+    for (const std::string& warning :
+         engine::SessionRunner(session, folder).includeFolderWarnings())
+        summary.warnings.append(qs(warning));
+    const engine::BuildOutcome outcome = builds.build(request);
     if (!outcome.error.empty()) {
         summary.message =
             QStringLiteral("The build did not run: %1. Check the device in the status "

@@ -8,6 +8,7 @@
 #include "clw/engine/Session.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <filesystem>
 #include <functional>
@@ -28,7 +29,8 @@ struct SessionDeviceState;
 
 struct BuildSummary {
     bool ok = false;
-    QString message; // "Built in 12 ms (cache)" or the failure with the first error
+    QString message;      // "Built in 12 ms (cache)" or the failure with the first error
+    QStringList warnings; // include folders that do not exist: said also when the build fails
 };
 
 struct RunPlan {
