@@ -358,7 +358,7 @@ __kernel void axpy(__global DATA_TYPE* y, const real_arg alpha, alpha_t beta, co
         session.launches = {
             makeLaunch("axpy",
                        {bufferArg("y"), valueArg("2"), valueArg("0.25"), valueArg("3000000000"),
-                        valueArg("0, 0, 10, 0"), valueArg("5")},
+                        valueArg("0, 0, 10, 0"), valueArg("SCALE_FIVE")},
                        {8})};
         for (const bool fromCache : {false, true}) {
             const SessionRun run =

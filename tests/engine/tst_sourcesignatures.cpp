@@ -202,6 +202,26 @@ private slots:
         QCOMPARE(bitfield.args[0].type.size, size_t(0));
     }
 
+    void enumConstantsAreRead() {
+        const auto kernels = signaturesFromSource(SourceSet::single(R"CLC(
+typedef enum { A = 1, B, C = B + 4, D = C << 1, } Scale;
+enum Colour { RED, GREEN = 10 };
+enum Odd { FIRST = sizeof(int) };
+kernel void k(Scale s, enum Colour c, enum Odd o) {}
+)CLC"));
+        const auto names = [](const ArgType& type) {
+            std::string text;
+            for (const EnumConstant& constant : type.enumerators)
+                text += constant.name + "=" + std::to_string(constant.value) + " ";
+            return text;
+        };
+        QCOMPARE(names(kernels[0].args[0].type), std::string("A=1 B=2 C=6 D=12 "));
+        QCOMPARE(names(kernels[0].args[1].type), std::string("RED=0 GREEN=10 "));
+        // A value the engine cannot work out: no names, never a wrong value.
+        QVERIFY(kernels[0].args[2].type.enumerators.empty());
+        QCOMPARE(kernels[0].args[2].type.element, ScalarType::Int);
+    }
+
     void attributesAreRead() {
         const auto kernels =
             signaturesFromSource(SourceSet::single(clw::test::corpusSource("attributes")));

@@ -151,7 +151,10 @@ kernel void k(global DATA_TYPE* out, real alpha, const v4 shift, Choice c, Pair 
         const ArgType& choice = signature.args[3].type;
         QCOMPARE(choice.kind, ArgKind::Scalar);
         QCOMPARE(choice.size, size_t(4));
-        QVERIFY2(contains(choice.resolution, "an enum of"), choice.resolution.c_str());
+        QVERIFY2(contains(choice.resolution, "an enum of int, read from the source: give a "
+                                             "constant's name (A, B) or a number"),
+                 choice.resolution.c_str());
+        QCOMPARE(choice.enumerators.size(), size_t(2));
         const ArgType& pair = signature.args[4].type;
         QCOMPARE(pair.kind, ArgKind::Struct);
         QCOMPARE(pair.size, size_t(8));

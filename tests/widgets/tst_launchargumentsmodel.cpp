@@ -81,6 +81,7 @@ private Q_SLOTS:
     void vectorEdits();
     void localSamplerAndUnsupported();
     void structEdits();
+    void enumsTakeNames();
     void storedProblemsAreShown();
     void setLaunchUpdatesInPlace();
     void withoutSignatureTheLaunchDecides();
@@ -348,6 +349,20 @@ void LaunchArgumentsModelTest::localSamplerAndUnsupported() {
                 .data()
                 .toString()
                 .contains(QStringLiteral("cannot be bound")));
+}
+
+void LaunchArgumentsModelTest::enumsTakeNames() {
+    const auto kernels = clw::engine::parseKernelSignatures(
+        "typedef enum { SLOW = 1, FAST = 4 } Speed;\nkernel void go(Speed s) {}\n", "go.cl");
+    LaunchArgumentsModel model;
+    model.setContext(kernels.at(0), {}, {});
+    const QModelIndex s = model.index(0, LaunchArgumentsModel::ValueColumn);
+    QVERIFY(model.setData(s, QStringLiteral("FAST")));
+    QCOMPARE(model.launch().arguments[0].value, std::string("FAST"));
+    QCOMPARE(model.index(0, LaunchArgumentsModel::StatusColumn).data().toString(),
+             QStringLiteral("ok"));
+    QVERIFY(model.setData(s, QStringLiteral("2")));
+    QVERIFY(!model.setData(s, QStringLiteral("MEDIUM")));
 }
 
 void LaunchArgumentsModelTest::structEdits() {

@@ -204,6 +204,17 @@ QString valueProblem(ScalarType element, int width, const QString& text) {
     return {};
 }
 
+QString withEnumValues(const engine::KernelArgSignature& parameter, const QString& text) {
+    if (parameter.type.enumerators.empty())
+        return text;
+    QStringList parts = text.split(QLatin1Char(','));
+    for (QString& part : parts)
+        for (const engine::EnumConstant& constant : parameter.type.enumerators)
+            if (part.trimmed() == QString::fromStdString(constant.name))
+                part = QString::number(constant.value);
+    return parts.join(QLatin1Char(','));
+}
+
 QString normalizedValue(const QString& text) {
     QStringList parts = text.split(QLatin1Char(','));
     for (QString& part : parts)

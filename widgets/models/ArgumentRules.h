@@ -58,6 +58,9 @@ QStringList otherTypedBuffers(const engine::KernelArgSignature& parameter,
 // "1, 2, 3"); else what is wrong.
 // Pointer-sized types (size_t and friends) are checked as 64-bit.
 QString valueProblem(engine::ScalarType element, int width, const QString& text);
+// `text` with an enum parameter's constant names replaced by their values ("SCALE_FIVE" -> "5"),
+// as the engine reads them; unchanged for other parameters.
+QString withEnumValues(const engine::KernelArgSignature& parameter, const QString& text);
 // `text` with its components separated by ", " and trimmed: "1,2 ,3" becomes "1, 2, 3".
 QString normalizedValue(const QString& text);
 // Empty when `text` is a valid sampler, as the engine reads it: words in any order and case,

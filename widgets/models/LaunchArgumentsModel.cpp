@@ -397,7 +397,7 @@ QString LaunchArgumentsModel::storedProblem(int row) const {
     }
     case SessionArgument::Kind::Scalar:
         return param ? valueProblem(param->type.element, param->type.vectorWidth,
-                                    QString::fromStdString(argument->value))
+                                    withEnumValues(*param, QString::fromStdString(argument->value)))
                      : QString();
     case SessionArgument::Kind::Sampler:
         return samplerProblem(QString::fromStdString(argument->sampler));
@@ -463,7 +463,8 @@ std::optional<SessionArgument> LaunchArgumentsModel::parseEdit(int row, const QV
     case ArgumentEditor::Vector: {
         argument.kind = SessionArgument::Kind::Scalar;
         if (param) {
-            *reason = valueProblem(param->type.element, param->type.vectorWidth, text);
+            *reason = valueProblem(param->type.element, param->type.vectorWidth,
+                                   withEnumValues(*param, text));
             if (!reason->isEmpty())
                 return std::nullopt;
         } else if (text.isEmpty()) {

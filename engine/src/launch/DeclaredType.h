@@ -34,6 +34,8 @@ struct DeclaredType {
     size_t align = 0;
     // A struct or union whose layout is known: its fields, offsets from its start.
     std::shared_ptr<const std::vector<StructField>> fields;
+    // An enum whose constants' values are known.
+    std::shared_ptr<const std::vector<EnumConstant>> enumerators;
 };
 
 // A malformed declaration; `token` indexes the token the parser stopped at. The signature

@@ -103,6 +103,8 @@ void readValue(const TypeParser& types, const DeclaredType& type, KernelArgSigna
         arg.type.kind = ArgKind::Scalar;
         arg.type.element = ScalarType::Int;
         arg.type.size = 4;
+        if (const auto constants = types.enumeratorsOf(type))
+            arg.type.enumerators = *constants;
     } else if (arg.type.kind == ArgKind::Scalar && forbiddenByValue(arg.type.element)) {
         throw ParseError("'" + type.spelled + "' cannot be passed by value to a kernel", where);
     } else if (arg.type.kind == ArgKind::Event) {

@@ -62,9 +62,15 @@ std::string describeResolution(const ArgType& driver, const ArgType& source) {
                (source.size ? std::to_string(source.size) + " bytes" : "a layout not known") +
                "), read from the source";
     if (source.baseTypeName.rfind("enum ", 0) == 0 ||
-        (source.kind == ArgKind::Scalar && source.baseTypeName != scalarTypeName(source.element)))
+        (source.kind == ArgKind::Scalar && source.baseTypeName != scalarTypeName(source.element))) {
+        std::string names;
+        for (const EnumConstant& constant : source.enumerators)
+            names += (names.empty() ? "" : ", ") + constant.name;
         return text + "an enum of " + scalarTypeName(source.element) +
-               ", read from the source: give its value as a number";
+               ", read from the source: give " +
+               (names.empty() ? std::string("its value as a number")
+                              : "a constant's name (" + names + ") or a number");
+    }
     return text + source.baseTypeName + ", read from the source";
 }
 

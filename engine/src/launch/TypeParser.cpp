@@ -168,7 +168,11 @@ DeclaredType TypeParser::parseAggregate(size_t& pos, size_t end) {
         const size_t bodyBegin = pos + 1, bodyEnd = close - 1;
         pos = close;
         readAttributes(); // `struct P { ... } __attribute__((packed))`
-        if (keyword != "enum") {
+        if (keyword == "enum") {
+            type.enumerators = readEnumerators(bodyBegin, bodyEnd);
+            if (!tag.empty() && type.enumerators)
+                m_enums[type.resolved] = type.enumerators;
+        } else {
             Layout layout = layOut(bodyBegin, bodyEnd, keyword == "union", packed, alignedTo);
             type.size = layout.size;
             type.align = layout.align;
@@ -192,6 +196,57 @@ TypeParser::Layout TypeParser::layoutOf(const DeclaredType& type) const {
 
 size_t TypeParser::sizeOf(const DeclaredType& type) const {
     return layoutOf(type).size;
+}
+
+std::shared_ptr<const std::vector<EnumConstant>>
+TypeParser::enumeratorsOf(const DeclaredType& type) const {
+    if (type.aggregate != Aggregate::Enum)
+        return nullptr;
+    if (type.enumerators)
+        return type.enumerators;
+    const auto it = m_enums.find(type.resolved); // `enum E e` after `enum E { ... }`
+    return it == m_enums.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const std::vector<EnumConstant>> TypeParser::readEnumerators(size_t begin,
+                                                                             size_t end) const {
+    auto constants = std::make_shared<std::vector<EnumConstant>>();
+    long long next = 0;
+    for (size_t pos = begin; pos < end;) {
+        size_t stop = pos;
+        while (stop < end && !at(stop).is(","))
+            stop = at(stop).is("(") ? skipBalanced(stop, end) : stop + 1;
+        if (at(pos).kind != TokenKind::Identifier)
+            return nullptr;
+        EnumConstant constant{at(pos).text, next};
+        if (pos + 1 < stop && at(pos + 1).is("=")) {
+            // The preprocessor's evaluator takes an unknown name for 0: every name must be an
+            // earlier constant, replaced by its value.
+            pp::Tokens expression;
+            for (size_t i = pos + 2; i < stop; ++i) {
+                Token token = at(i);
+                if (token.kind == TokenKind::Identifier) {
+                    const auto known =
+                        std::find_if(constants->begin(), constants->end(),
+                                     [&](const EnumConstant& c) { return c.name == token.text; });
+                    if (known == constants->end())
+                        return nullptr;
+                    token.kind = TokenKind::Number;
+                    token.text = std::to_string(known->value);
+                }
+                expression.push_back(std::move(token));
+            }
+            std::string error;
+            if (!pp::evaluateExpression(expression, constant.value, error))
+                return nullptr;
+        } else if (pos + 1 != stop) {
+            return nullptr;
+        }
+        next = constant.value + 1;
+        constants->push_back(std::move(constant));
+        pos = stop + 1;
+    }
+    return constants;
 }
 
 std::shared_ptr<const std::vector<StructField>>
@@ -387,7 +442,8 @@ void TypeParser::addTypedef(size_t begin, size_t end) {
 
 void TypeParser::scanDeclaration(size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
-        if (at(i).isIdentifier("struct") || at(i).isIdentifier("union")) {
+        if (at(i).isIdentifier("struct") || at(i).isIdentifier("union") ||
+            at(i).isIdentifier("enum")) {
             size_t pos = i;
             try {
                 parseAggregate(pos, end);

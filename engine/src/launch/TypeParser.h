@@ -29,7 +29,7 @@ public:
     // function pointer, an unknown base type) is remembered by name so that a kernel using it
     // is told why.
     void addTypedef(size_t begin, size_t end);
-    // Registers the struct and union definitions of another file-scope declaration.
+    // Registers the struct, union and enum definitions of another file-scope declaration.
     void scanDeclaration(size_t begin, size_t end);
     // Why a typedef of this name could not be read; empty when there was none.
     std::string skippedTypedef(const std::string& name) const;
@@ -47,6 +47,8 @@ public:
 
     const pp::Token& at(size_t pos) const { return m_tokens[pos]; }
 
+    // The constants of an enum type; null when their values are not known.
+    std::shared_ptr<const std::vector<EnumConstant>> enumeratorsOf(const DeclaredType& type) const;
     // The fields of a struct or union type, offsets from its start; null when its layout is not
     // known.
     std::shared_ptr<const std::vector<StructField>> fieldsOf(const DeclaredType& type) const;
@@ -61,11 +63,16 @@ private:
     DeclaredType parseAggregate(size_t& pos, size_t end);
     Layout layOut(size_t begin, size_t end, bool isUnion, bool packed, size_t alignedTo);
     Layout layoutOf(const DeclaredType& type) const;
+    // `A, B = 4, C = B + 1` between `begin` and `end`; null when a value is not a constant
+    // expression of numbers and earlier constants.
+    std::shared_ptr<const std::vector<EnumConstant>> readEnumerators(size_t begin,
+                                                                     size_t end) const;
 
     const pp::Tokens& m_tokens;
     std::map<std::string, DeclaredType> m_typedefs;
     std::map<std::string, std::string> m_skippedTypedefs; // name -> why
     std::map<std::string, Layout> m_layouts;              // "struct P" -> its layout
+    std::map<std::string, std::shared_ptr<const std::vector<EnumConstant>>> m_enums; // "enum E"
 };
 
 } // namespace clw::engine::sig

@@ -226,7 +226,11 @@ std::vector<ArgumentValue> SessionResources::arguments(const SessionLaunch& laun
             const size_t slots = width == 3 ? 4 : size_t(width);
             std::vector<unsigned char> bytes(slots * componentSize, 0);
             for (size_t c = 0; c < size_t(width); ++c) {
-                const std::string& text = parts.size() == 1 ? parts[0] : parts[c];
+                std::string text = parts.size() == 1 ? parts[0] : parts[c];
+                // An enum's constant by name, as the source declares it.
+                for (const EnumConstant& constant : arg.type.enumerators)
+                    if (constant.name == text)
+                        text = std::to_string(constant.value);
                 const std::string problem =
                     parseScalar(element, text, bytes.data() + c * componentSize);
                 if (!problem.empty())

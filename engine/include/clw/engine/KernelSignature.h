@@ -57,6 +57,13 @@ struct StructField {
     friend bool operator==(const StructField&, const StructField&) = default;
 };
 
+// One constant of an enum type, as the source declares it: `SCALE_FIVE = 5`.
+struct EnumConstant {
+    std::string name;
+    long long value = 0;
+    friend bool operator==(const EnumConstant&, const EnumConstant&) = default;
+};
+
 enum class ArgKind { Scalar, Vector, Pointer, Image, Sampler, Pipe, Queue, Event, Struct, Unknown };
 
 struct ArgType {
@@ -80,6 +87,9 @@ struct ArgType {
     // A struct or union by value: its fields in declaration order, with their offsets. Empty
     // where the layout could not be worked out (the session then cannot give a value).
     std::vector<StructField> fields;
+    // An enum by value: its constants, so that a value can be given by name. Empty where the
+    // source's values could not be worked out (a number is then the only way).
+    std::vector<EnumConstant> enumerators;
 };
 
 struct KernelArgSignature {
