@@ -143,6 +143,33 @@ void TestDiagnosticsModel::mergesProblemsPerFile() {
     QCOMPARE(header[0].severity, DiagnosticSeverity::Warning);
     QVERIFY(report.problemsIn(QStringLiteral("other.cl")).isEmpty());
     QCOMPARE(report.summary(), QStringLiteral("2 errors, 1 warning"));
+
+    // An error inside a macro expansion: its note marks the macro's definition, also in
+    // another file.
+    BuildReport macro;
+    DeviceBuildReport device;
+    device.device = QStringLiteral("CPU device");
+    BuildDiagnostic error;
+    error.file = QStringLiteral("k.cl");
+    error.line = 5;
+    error.column = 14;
+    error.severity = DiagnosticSeverity::Error;
+    error.message = QStringLiteral("use of undeclared identifier 'undeclared_factor'");
+    error.notes = {QStringLiteral("k.cl:1:25: note: expanded from macro 'SCALE'"),
+                   QStringLiteral("common.h:3:9: note: expanded from macro 'INNER'")};
+    device.diagnostics = {error};
+    macro.devices = {device};
+    const QList<BuildDiagnostic> withNote = macro.problemsIn(QStringLiteral("k.cl"));
+    QCOMPARE(withNote.size(), 2);
+    QCOMPARE(withNote[0].severity, DiagnosticSeverity::Note);
+    QCOMPARE(withNote[0].line, 1);
+    QCOMPARE(withNote[0].column, 25);
+    QCOMPARE(withNote[0].message,
+             QStringLiteral("expanded from macro 'SCALE' (for the error at k.cl:5)"));
+    QCOMPARE(withNote[1].line, 5);
+    const QList<BuildDiagnostic> inHeader = macro.problemsIn(QStringLiteral("common.h"));
+    QCOMPARE(inHeader.size(), 1);
+    QCOMPARE(inHeader[0].line, 3);
 }
 
 void TestDiagnosticsModel::editsOptionsLikeThePresets() {

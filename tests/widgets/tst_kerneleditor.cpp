@@ -91,6 +91,16 @@ void TestKernelEditor::drawsDiagnosticsAtTheirColumns() {
     QVERIFY(editor.diagnosticAt(line2 + 23));
     QVERIFY(!editor.diagnosticAt(line2 + 2));
 
+    // A note (where a macro was defined) marks its line without a squiggle.
+    editor.setDiagnostics(
+        {diagnostic(DiagnosticSeverity::Error, 2, 22, "use of undeclared identifier 'factr'"),
+         diagnostic(DiagnosticSeverity::Note, 1, 10,
+                    "expanded from macro 'SCALE' (for the error at k.cl:2)")});
+    QCOMPARE(editor.markersAtLine(0), 1 << KernelEditor::kNoteMarker);
+    QVERIFY(editor.annotation(0).startsWith(QStringLiteral("note: expanded from macro 'SCALE'")));
+    QCOMPARE(runs(editor, KernelEditor::kErrorIndicator).size(), 1);
+    QVERIFY(runs(editor, KernelEditor::kWarningIndicator).isEmpty());
+
     // A column past the end of the line still marks something visible on that line.
     editor.setDiagnostics({diagnostic(DiagnosticSeverity::Error, 1, 200, "expected ';'")});
     const auto endRuns = runs(editor, KernelEditor::kErrorIndicator);

@@ -77,11 +77,13 @@ void KernelEditor::setUpView() {
     setMarginType(0, NumberMargin);
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 16);
-    setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker));
+    setMarginMarkerMask(kSymbolMargin,
+                        (1 << kErrorMarker) | (1 << kWarningMarker) | (1 << kNoteMarker));
     setMarginSensitivity(kSymbolMargin, false);
     setFolding(BoxedTreeFoldStyle, kFoldMargin);
     markerDefine(Circle, kErrorMarker);
     markerDefine(RightTriangle, kWarningMarker);
+    markerDefine(SmallRectangle, kNoteMarker);
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateMarginWidth);
 
     setAutoIndent(true);
@@ -142,6 +144,8 @@ void KernelEditor::applyTheme(const EditorTheme& theme) {
     setMarkerForegroundColor(theme.error, kErrorMarker);
     setMarkerBackgroundColor(theme.warning, kWarningMarker);
     setMarkerForegroundColor(theme.warning, kWarningMarker);
+    setMarkerBackgroundColor(theme.marginText, kNoteMarker);
+    setMarkerForegroundColor(theme.marginText, kNoteMarker);
     updateMarginWidth();
     renderDiagnostics(); // annotation styles take the new colours
 }
@@ -267,6 +271,7 @@ void KernelEditor::renderDiagnostics() {
     }
     markerDeleteAll(kErrorMarker);
     markerDeleteAll(kWarningMarker);
+    markerDeleteAll(kNoteMarker);
     clearAnnotations();
     if (m_diagnostics.isEmpty())
         return;
@@ -280,11 +285,15 @@ void KernelEditor::renderDiagnostics() {
     QMap<int, QPair<QStringList, bool>> annotations; // line -> (messages, has an error)
     for (const BuildDiagnostic& diagnostic : std::as_const(m_diagnostics)) {
         const bool error = diagnostic.severity == DiagnosticSeverity::Error;
+        const bool note = diagnostic.severity == DiagnosticSeverity::Note;
         const auto [start, end] = diagnosticRange(diagnostic);
-        send(this, SCI_SETINDICATORCURRENT, ulong(error ? kErrorIndicator : kWarningIndicator));
-        send(this, SCI_INDICATORFILLRANGE, ulong(start), end - start);
         const int line = int(send(this, SCI_LINEFROMPOSITION, ulong(start)));
-        markerAdd(line, error ? kErrorMarker : kWarningMarker);
+        // A note marks its line and says what it is for; the squiggle stays on the problem.
+        if (!note) {
+            send(this, SCI_SETINDICATORCURRENT, ulong(error ? kErrorIndicator : kWarningIndicator));
+            send(this, SCI_INDICATORFILLRANGE, ulong(start), end - start);
+        }
+        markerAdd(line, error ? kErrorMarker : note ? kNoteMarker : kWarningMarker);
         auto& entry = annotations[line];
         const QString where = diagnostic.device.contains(QLatin1Char(','))
                                   ? QStringLiteral(" [%1]").arg(diagnostic.device)

@@ -26,6 +26,7 @@ public:
     static constexpr int kFindIndicator = 10;
     static constexpr int kErrorMarker = 1;
     static constexpr int kWarningMarker = 2;
+    static constexpr int kNoteMarker = 3; // where an error's note points (a macro's definition)
     static constexpr int kSymbolMargin = 1;
     static constexpr int kFoldMargin = 2;
 

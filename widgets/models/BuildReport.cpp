@@ -4,6 +4,8 @@
 #include "clw/engine/BuildOutcome.h"
 
 #include <QCoreApplication>
+#include <QObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 
@@ -62,20 +64,55 @@ int BuildReport::warningCount() const {
     return n;
 }
 
+namespace {
+
+// The notes of a problem that point into `file` ("k.cl:1:25: note: expanded from macro 'S'"), as
+// diagnostics of their own that say which problem they belong to.
+void addNotesIn(const QString& file, const BuildDiagnostic& problem, QList<BuildDiagnostic>& out) {
+    static const QRegularExpression kNote(QStringLiteral("^(.+):(\\d+):(\\d+): note: (.*)$"));
+    for (const QString& note : problem.notes) {
+        const QRegularExpressionMatch match = kNote.match(note);
+        if (!match.hasMatch() || match.captured(1) != file)
+            continue;
+        BuildDiagnostic located;
+        located.device = problem.device;
+        located.file = file;
+        located.line = match.captured(2).toInt();
+        located.column = match.captured(3).toInt();
+        located.severity = DiagnosticSeverity::Note;
+        located.message =
+            QObject::tr("%1 (for the %2 at %3:%4)")
+                .arg(match.captured(4),
+                     problem.severity == DiagnosticSeverity::Error ? QObject::tr("error")
+                                                                   : QObject::tr("warning"),
+                     problem.file)
+                .arg(problem.line);
+        out.append(located);
+    }
+}
+
+} // namespace
+
 QList<BuildDiagnostic> BuildReport::problemsIn(const QString& file) const {
     QList<BuildDiagnostic> result;
     for (const DeviceBuildReport& device : devices) {
-        for (const BuildDiagnostic& diagnostic : device.diagnostics) {
-            if (!diagnostic.isProblem() || diagnostic.file != file || diagnostic.line <= 0)
-                continue;
-            auto same = std::find_if(result.begin(), result.end(), [&](const BuildDiagnostic& d) {
-                return d.line == diagnostic.line && d.column == diagnostic.column &&
-                       d.severity == diagnostic.severity && d.message == diagnostic.message;
-            });
-            if (same == result.end())
-                result.append(diagnostic);
-            else if (!same->device.split(QStringLiteral(", ")).contains(diagnostic.device))
-                same->device += QStringLiteral(", ") + diagnostic.device;
+        for (const BuildDiagnostic& problem : device.diagnostics) {
+            QList<BuildDiagnostic> candidates;
+            if (problem.isProblem())
+                addNotesIn(file, problem, candidates);
+            if (problem.isProblem() && problem.file == file && problem.line > 0)
+                candidates.prepend(problem);
+            for (const BuildDiagnostic& diagnostic : candidates) {
+                auto same =
+                    std::find_if(result.begin(), result.end(), [&](const BuildDiagnostic& d) {
+                        return d.line == diagnostic.line && d.column == diagnostic.column &&
+                               d.severity == diagnostic.severity && d.message == diagnostic.message;
+                    });
+                if (same == result.end())
+                    result.append(diagnostic);
+                else if (!same->device.split(QStringLiteral(", ")).contains(diagnostic.device))
+                    same->device += QStringLiteral(", ") + diagnostic.device;
+            }
         }
     }
     std::stable_sort(result.begin(), result.end(),

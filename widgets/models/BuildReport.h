@@ -52,8 +52,9 @@ struct BuildReport {
     bool ok() const;
     int errorCount() const;
     int warningCount() const;
-    // The errors and warnings located in `file`, each once even when several devices said it
-    // (the device names are then joined), sorted by line and column.
+    // The errors and warnings located in `file`, and the notes of any error or warning that
+    // point into it (a macro's definition: "... (for the error at k.cl:5)"), each once even when
+    // several devices said it (the device names are then joined), sorted by line and column.
     QList<BuildDiagnostic> problemsIn(const QString& file) const;
     // "2 errors, 1 warning", "no errors", ...
     QString summary() const;
