@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -358,6 +359,81 @@ private Q_SLOTS:
                      "warning: launch 'k': argument 0 '__global float *out': buffer 'out' holds "
                      "int, the kernel reads float: it runs")),
                  qPrintable(describe(run)));
+    }
+
+    void numpyArraysComeBackInTheirShape() {
+        CLW_REQUIRE_ANY_DEVICE();
+        QTemporaryDir dir;
+        const QString folder = dir.path();
+        auto python = [&](const QString& script) {
+            QProcess process;
+            process.setProcessChannelMode(QProcess::MergedChannels);
+            process.start(QStringLiteral("/usr/bin/python3"),
+                          {QStringLiteral("-c"), script, folder});
+            process.waitForFinished(60000);
+            return std::make_pair(process.exitCode(), QString::fromUtf8(process.readAll()));
+        };
+        const auto written = python(QStringLiteral(R"PY(
+import sys, numpy as np
+d = sys.argv[1]
+np.save(d + '/a.npy', np.arange(15, dtype='<f4').reshape(3, 5))
+np.save(d + '/f.npy', np.asfortranarray(np.arange(15, dtype='<f4').reshape(3, 5)))
+np.save(d + '/c.npy', np.arange(24, dtype='<i4').reshape(2, 3, 4))
+np.save(d + '/s.npy', np.arange(12, dtype='<u2').reshape(2, 6))
+)PY"));
+        QVERIFY2(written.first == 0, qPrintable(written.second));
+        // Session shapes are width first: [5, 3] is numpy's (3, 5).
+        auto session = [](const QByteArray& buffers) {
+            return "{ \"format\": \"clworkbench-session\", \"version\": 1,\n"
+                   "  \"sources\": { \"files\": [ { \"name\": \"k.cl\", \"text\": "
+                   "\"__kernel void k(__global float* a) {}\" } ] },\n"
+                   "  \"buffers\": [ " +
+                   buffers +
+                   " ],\n"
+                   "  \"launches\": [ { \"kernel\": \"k\", \"arguments\": [ { \"buffer\": "
+                   "\"a\" } ], \"global\": [1] } ] }\n";
+        };
+        const QByteArray buffers =
+            "{ \"name\": \"a\", \"type\": \"float\", \"shape\": [5, 3], \"init\": { \"file\": "
+            "\"a.npy\" } },\n"
+            "{ \"name\": \"f\", \"type\": \"float\", \"shape\": [5, 3], \"init\": { \"file\": "
+            "\"f.npy\" } },\n"
+            "{ \"name\": \"c\", \"type\": \"int\", \"shape\": [4, 3, 2], \"init\": { \"file\": "
+            "\"c.npy\" } },\n"
+            "{ \"name\": \"s\", \"type\": \"ushort\", \"shape\": [6, 2], \"init\": { \"file\": "
+            "\"s.npy\" } },\n"
+            "{ \"name\": \"flat\", \"type\": \"float\", \"shape\": [15], \"init\": { \"file\": "
+            "\"a.npy\" } }";
+        const Run run = runWorkbench({QStringLiteral("run"),
+                                      writeFile(dir, QStringLiteral("s.clwb"), session(buffers)),
+                                      QStringLiteral("--out"), folder + QStringLiteral("/out")});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const auto compared = python(QStringLiteral(R"PY(
+import sys, numpy as np
+d = sys.argv[1]
+a = np.load(d + '/a.npy')
+for name, want in [('a', a), ('f', a), ('c', np.load(d + '/c.npy')), ('s', np.load(d + '/s.npy')),
+                   ('flat', a.ravel())]:
+    got = np.load(d + '/out/' + name + '.npy')
+    assert got.shape == want.shape, (name, got.shape, want.shape)
+    assert got.dtype == want.dtype, (name, got.dtype, want.dtype)
+    assert np.array_equal(got, want), name
+print('same')
+)PY"));
+        QVERIFY2(compared.first == 0 && compared.second.contains(QStringLiteral("same")),
+                 qPrintable(compared.second));
+
+        // A (3, 5) array for a buffer of numpy's (5, 3): refused, naming both.
+        const Run refused = runWorkbench(
+            {QStringLiteral("run"),
+             writeFile(dir, QStringLiteral("t.clwb"),
+                       session("{ \"name\": \"a\", \"type\": \"float\", \"shape\": [3, 5], "
+                               "\"init\": { \"file\": \"a.npy\" } }"))});
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains(QStringLiteral(
+                     "the file holds float32 (3, 5); the buffer is (5, 3) in numpy's order (rows "
+                     "first)")),
+                 qPrintable(describe(refused)));
     }
 
     void outputFolderCannotBeMade() {

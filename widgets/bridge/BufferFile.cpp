@@ -174,8 +174,7 @@ std::string BufferFile::importFrom(BufferSource& target, const engine::ElementLa
     std::vector<unsigned char> packed;
     try {
         if (format == Format::Npy) {
-            packed = engine::NpyConversion::fromArray(engine::NpyFile::read(path), layout,
-                                                      shape.elementCount());
+            packed = engine::NpyConversion::fromArray(engine::NpyFile::read(path), layout, shape);
         } else {
             const std::vector<unsigned char> text = readWhole(path);
             packed = engine::CsvTable::parse(

@@ -5,6 +5,18 @@
 
 namespace clw::engine {
 
+namespace {
+
+// A shape as numpy prints it: "(3, 5)", "(15,)".
+std::string tupleText(const std::vector<size_t>& shape) {
+    std::string text;
+    for (size_t extent : shape)
+        text += (text.empty() ? "" : ", ") + std::to_string(extent);
+    return "(" + text + (shape.size() == 1 ? ",)" : ")");
+}
+
+} // namespace
+
 std::vector<size_t> NpyConversion::arrayShape(const ElementLayout& layout,
                                               const BufferShape& shape) {
     std::vector<size_t> axes;
@@ -61,6 +73,25 @@ std::vector<unsigned char> NpyConversion::fromArray(const NpyArray& array,
         throw ImportError("the file holds " + held + ": its last axis should be the element's " +
                           std::to_string(columns) + " columns");
     return array.data;
+}
+
+std::vector<unsigned char> NpyConversion::fromArray(const NpyArray& array,
+                                                    const ElementLayout& layout,
+                                                    const BufferShape& shape) {
+    if (shape.dimensions >= 2) {
+        const std::vector<size_t> axes = arrayShape(layout, shape);
+        // A single-column element may come with or without its trailing axis of 1.
+        std::vector<size_t> held = array.shape;
+        if (layout.columnCount() == 1 && held.size() == axes.size() + 1 && held.back() == 1)
+            held.pop_back();
+        if (held != axes && array.type == arrayType(layout))
+            throw ImportError("the file holds " + std::string(npyTypeName(array.type)) + " " +
+                              tupleText(array.shape) + "; the buffer is " + tupleText(axes) +
+                              " in numpy's order (rows first): reshape or transpose the array "
+                              "in numpy, or view the buffer as 1-D, which takes any shape of " +
+                              std::to_string(shape.elementCount()) + " elements");
+    }
+    return fromArray(array, layout, shape.elementCount());
 }
 
 } // namespace clw::engine

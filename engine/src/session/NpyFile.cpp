@@ -215,9 +215,6 @@ NpyArray NpyFile::parse(std::span<const unsigned char> bytes) {
         fail("malformed header: 'descr' must be a string, 'fortran_order' True or False and "
              "'shape' a tuple");
     const auto [type, bigEndian] = parseDescr(descr.text);
-    if (fortran.flag && shape.items.size() > 1)
-        fail("fortran_order True is not supported for arrays of more than one axis; save the "
-             "array in C order (np.ascontiguousarray)");
 
     NpyArray array;
     array.type = type;
@@ -239,7 +236,32 @@ NpyArray NpyFile::parse(std::span<const unsigned char> bytes) {
         for (size_t i = 0; i < array.data.size(); i += itemSize)
             std::reverse(array.data.begin() + std::ptrdiff_t(i),
                          array.data.begin() + std::ptrdiff_t(i + itemSize));
+    if (fortran.flag && array.shape.size() > 1)
+        array.data = toRowMajor(array.data, array.shape, itemSize);
     return array;
+}
+
+std::vector<unsigned char> NpyFile::toRowMajor(const std::vector<unsigned char>& columnMajor,
+                                               const std::vector<size_t>& shape, size_t itemSize) {
+    // Walks the elements in C order (the last index fastest) and fetches each from its
+    // Fortran position, where the first index is fastest.
+    std::vector<size_t> strides(shape.size(), itemSize); // Fortran strides, in bytes
+    for (size_t axis = 1; axis < shape.size(); ++axis)
+        strides[axis] = strides[axis - 1] * shape[axis - 1];
+    std::vector<unsigned char> rowMajor(columnMajor.size());
+    std::vector<size_t> index(shape.size(), 0);
+    for (size_t out = 0; out < rowMajor.size(); out += itemSize) {
+        size_t from = 0;
+        for (size_t axis = 0; axis < shape.size(); ++axis)
+            from += index[axis] * strides[axis];
+        std::memcpy(rowMajor.data() + out, columnMajor.data() + from, itemSize);
+        for (size_t axis = shape.size(); axis-- > 0;) {
+            if (++index[axis] < shape[axis])
+                break;
+            index[axis] = 0;
+        }
+    }
+    return rowMajor;
 }
 
 NpyArray NpyFile::read(const std::filesystem::path& path) {

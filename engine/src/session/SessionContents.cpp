@@ -68,7 +68,12 @@ std::vector<unsigned char> SessionResources::initialContents(const SessionBuffer
         if (!detail::isScalarOrVector(layout))
             return structBytes(array, layout, count);
         // .npy holds the columns packed (a float3 as 3 floats); the buffer pads them.
-        const std::vector<unsigned char> packed = NpyConversion::fromArray(array, layout, count);
+        BufferShape shape;
+        shape.dimensions = int(buffer.shape.size());
+        shape.width = detail::shapeWidth(buffer);
+        shape.height = detail::shapeHeight(buffer);
+        shape.depth = detail::shapeDepth(buffer);
+        const std::vector<unsigned char> packed = NpyConversion::fromArray(array, layout, shape);
         PackedColumns::unpack(layout, packed.data(), size_t(count), bytes.data(), layout.size());
         return bytes;
     } catch (const NpyError& error) {

@@ -23,6 +23,11 @@ public:
     // (1000 x 3); the buffer shows 1000 elements of float4 (float32 x 4)").
     static std::vector<unsigned char> fromArray(const NpyArray& array, const ElementLayout& layout,
                                                 std::uint64_t elements);
+    // The same for a buffer of `shape`: a 2-D or 3-D one takes only an array of its own axes
+    // (arrayShape's, numpy's order), so that element [r, c] lands at row r, column c; a 1-D one
+    // takes any shape of the right count.
+    static std::vector<unsigned char> fromArray(const NpyArray& array, const ElementLayout& layout,
+                                                const BufferShape& shape);
 };
 
 } // namespace clw::engine

@@ -13,10 +13,11 @@ namespace clw::engine {
 class NpyFile {
 public:
     // Reads a file. Accepts the descrs of every NpyType in any byte order ('<', '>', '|', '=';
-    // big-endian data is swapped to little-endian), fortran_order True for 0-d and 1-d arrays
-    // (the same bytes), and Python 2's "3L" in shapes. Rejects (NpyError, naming the file): a bad
-    // magic or version, a truncated or malformed header, structured or other dtypes, fortran
-    // order for more than one axis, and data whose size is not shape x item size.
+    // big-endian data is swapped to little-endian), fortran_order True (the data reordered to C
+    // order, so that element [r, c] is where it is in a C-ordered array of the same shape), and
+    // Python 2's "3L" in shapes. Rejects (NpyError, naming the file): a bad magic or version, a
+    // truncated or malformed header, structured or other dtypes, and data whose size is not
+    // shape x item size.
     static NpyArray read(const std::filesystem::path& path);
     // Parses a file's bytes; errors as for read(), without a file name.
     static NpyArray parse(std::span<const unsigned char> bytes);
@@ -27,6 +28,10 @@ public:
     // written.
     static void write(const std::filesystem::path& path, const NpyArray& array, int major = 0);
     static std::vector<unsigned char> serialize(const NpyArray& array, int major = 0);
+
+    // Fortran-ordered data (the first index fastest) of `shape` in C order (the last fastest).
+    static std::vector<unsigned char> toRowMajor(const std::vector<unsigned char>& columnMajor,
+                                                 const std::vector<size_t>& shape, size_t itemSize);
 };
 
 } // namespace clw::engine
