@@ -171,6 +171,9 @@ void TestBufferTableModel::vectorsStructsShapesAndHex() {
     QCOMPARE(model.setFormat(grid), QString());
     QCOMPARE(model.rowCount(), 16 * 3);
     QCOMPARE(model.headerData(1, Qt::Horizontal).toString(), QStringLiteral("x, y"));
+    QVERIFY(model.headerData(1, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("[y, x] of the numpy array")));
     QTRY_VERIFY(model.isWindowLoaded());
     QCOMPARE(cell(model, 4, 1), QStringLiteral("1, 1"));
     QCOMPARE(cell(model, 4, 3), QStringLiteral("5")); // row 1 starts at float 4

@@ -339,6 +339,13 @@ void LaunchPanelTest::theLoopOnTheDevice() {
     QCOMPARE(name->text(), QStringLiteral("out"));
     QCOMPARE(elementType->text(), QStringLiteral("float"));
     QCOMPARE(shape->text(), QStringLiteral("1024")); // the launch's global size
+    // The sizes are width first; the dialog shows the numpy shape they make, rows first.
+    auto* numpyShape = dialog->findChild<QLabel*>(QStringLiteral("numpyShapeLabel"));
+    QVERIFY(numpyShape);
+    QCOMPARE(numpyShape->text(), QStringLiteral("numpy shape (1024,)"));
+    shape->setText(QStringLiteral("64, 48"));
+    QCOMPARE(numpyShape->text(), QStringLiteral("numpy shape (48, 64)"));
+    shape->setText(QStringLiteral("1024"));
     name->setText(QStringLiteral("in"));
     QVERIFY(!dialog->problem().isEmpty()); // taken
     name->setText(QStringLiteral("out"));

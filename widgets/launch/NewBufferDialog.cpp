@@ -43,6 +43,7 @@ NewBufferDialog::NewBufferDialog(const QString& name, const QString& elementType
     , m_fill(new QComboBox(this))
     , m_channelType(new QComboBox(this))
     , m_problem(new QLabel(this))
+    , m_numpyShape(new QLabel(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("newBufferDialog"));
     setWindowTitle(isImage() ? tr("New image") : tr("New buffer"));
@@ -56,8 +57,10 @@ NewBufferDialog::NewBufferDialog(const QString& name, const QString& elementType
 
     m_type->setToolTip(
         tr("An OpenCL C element type: float, uint4, struct { float3 pos; uint id; }"));
-    m_shape->setToolTip(tr("Elements (pixels for an image) in 1 to 3 dimensions; the launch's "
-                           "global size by default"));
+    m_shape->setToolTip(tr("Elements (pixels for an image) in 1 to 3 dimensions, width first as "
+                           "OpenCL gives sizes (width, height, depth); the launch's global size "
+                           "by default"));
+    m_numpyShape->setObjectName(QStringLiteral("numpyShapeLabel"));
     m_access->addItem(tr("read and write"), QStringLiteral("read_write"));
     m_access->addItem(tr("read only"), QStringLiteral("read_only"));
     m_access->addItem(tr("write only"), QStringLiteral("write_only"));
@@ -82,7 +85,10 @@ NewBufferDialog::NewBufferDialog(const QString& name, const QString& elementType
         m_channelType->hide();
         form->addRow(tr("Element &type:"), m_type);
     }
-    form->addRow(isImage() ? tr("&Pixels:") : tr("&Elements:"), m_shape);
+    form->addRow(isImage() ? tr("&Pixels (width, height, depth):")
+                           : tr("&Elements (width, height, depth):"),
+                 m_shape);
+    form->addRow(QString(), m_numpyShape);
     form->addRow(tr("&Access:"), m_access);
     form->addRow(tr("&Contents:"), m_fill);
     auto* layout = new QVBoxLayout(this);
@@ -174,6 +180,17 @@ QString NewBufferDialog::problem() const {
 }
 
 void NewBufferDialog::check() {
+    // The order a .npy file of this buffer has: the reverse, rows first.
+    const std::optional<std::vector<std::uint64_t>> sizes = parseSizes(m_shape->text(), nullptr);
+    QStringList reversed;
+    if (sizes)
+        for (auto it = sizes->rbegin(); it != sizes->rend(); ++it)
+            reversed.append(QString::number(*it));
+    m_numpyShape->setText(reversed.isEmpty()
+                              ? QString()
+                              : tr("numpy shape (%1%2)")
+                                    .arg(reversed.join(QStringLiteral(", ")),
+                                         reversed.size() == 1 ? QStringLiteral(",") : QString()));
     const QString why = problem();
     m_problem->setText(why);
     m_problem->setVisible(!why.isEmpty());

@@ -48,6 +48,7 @@ private:
     QComboBox* m_fill;
     QComboBox* m_channelType; // images only
     QLabel* m_problem;
+    QLabel* m_numpyShape; // the same sizes in numpy's order, rows first: "numpy shape (48, 64)"
     QDialogButtonBox* m_buttons;
 };
 

@@ -297,6 +297,13 @@ QVariant BufferTableModel::data(const QModelIndex& index, int role) const {
 }
 
 QVariant BufferTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (role == Qt::ToolTipRole && orientation == Qt::Horizontal && section == 1 &&
+        m_shape.dimensions > 1)
+        return m_shape.dimensions == 2
+                   ? tr("x is the column, y the row: the element is [y, x] of the numpy array "
+                        "that Export writes, shape (height, width)")
+                   : tr("x is the column, y the row, z the slice: the element is [z, y, x] of "
+                        "the numpy array that Export writes, shape (depth, height, width)");
     if (role != Qt::DisplayRole)
         return {};
     if (orientation == Qt::Vertical)
