@@ -37,6 +37,7 @@ private Q_SLOTS:
     void ownSavesAreNotOutsideChanges();
     void namesSourcesAsIncludesSpellThem();
     void reportsWhatFails();
+    void keepsBytesThatAreNotUtf8();
 };
 
 void TestEditorTabs::opensSavesAndMarksModified() {
@@ -216,6 +217,38 @@ void TestEditorTabs::reportsWhatFails() {
     QVERIFY(problems[1][0].toString().contains(QStringLiteral("still in the editor")));
     QCOMPARE(editor->text(), QStringLiteral("int x;\n"));
     QVERIFY(editor->isModified() || tabs.filePath(editor).isEmpty());
+}
+
+void TestEditorTabs::keepsBytesThatAreNotUtf8() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("latin.cl"));
+    // Line 2 holds a Latin-1 e-acute (0xe9) and a lone continuation byte (0x80).
+    const QByteArray original("__kernel void k() {}\n// caf\xe9 \x80\n");
+    writeFile(path, original);
+    EditorTabs tabs;
+    QSignalSpy problems(&tabs, &EditorTabs::problem);
+    KernelEditor* editor = tabs.openFile(path);
+    QVERIFY(editor);
+    QCOMPARE(problems.count(), 1);
+    const QString warning = problems.front().at(0).toString();
+    QVERIFY2(warning.contains(QStringLiteral("latin.cl is not valid UTF-8 (line 2, column 7")),
+             qPrintable(warning));
+    QCOMPARE(editor->text(), QString::fromLatin1(original)); // every byte shown
+    // Saved unchanged; a character typed since, beyond Latin-1, is kept as UTF-8.
+    QVERIFY(tabs.save(editor));
+    QCOMPARE(readFile(path), original);
+    editor->append(QStringLiteral("// \u03bb\n"));
+    QVERIFY(tabs.save(editor));
+    QCOMPARE(readFile(path), original + QByteArray("// \xce\xbb\n"));
+
+    // Valid UTF-8 opens as such, without a word.
+    const QString utf8 = dir.filePath(QStringLiteral("utf8.cl"));
+    writeFile(utf8, "// \xce\xbb \xef\xbf\xbd\n");
+    problems.clear();
+    KernelEditor* plain = tabs.openFile(utf8);
+    QVERIFY(plain);
+    QCOMPARE(problems.count(), 0);
+    QCOMPARE(plain->text(), QStringLiteral("// \u03bb \ufffd\n"));
 }
 
 QTEST_MAIN(TestEditorTabs)

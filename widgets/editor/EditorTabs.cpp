@@ -36,6 +36,62 @@ bool readFile(const QString& path, QByteArray* bytes, QString* error) {
     return true;
 }
 
+// Where `bytes` stop being UTF-8: the line and column (1-based) of the first byte that does not
+// belong, or {0, 0} when they are valid.
+std::pair<int, int> firstNonUtf8(const QByteArray& bytes) {
+    int line = 1, column = 1;
+    for (qsizetype i = 0; i < bytes.size();) {
+        const auto lead = static_cast<unsigned char>(bytes[i]);
+        const int length = lead < 0x80           ? 1
+                           : (lead >> 5) == 0x06 ? 2
+                           : (lead >> 4) == 0x0e ? 3
+                           : (lead >> 3) == 0x1e ? 4
+                                                 : 0;
+        bool valid = length > 0 && i + length <= bytes.size() && (length == 1 || lead >= 0xc2) &&
+                     lead <= 0xf4;
+        for (int k = 1; valid && k < length; ++k)
+            valid = (static_cast<unsigned char>(bytes[i + k]) & 0xc0) == 0x80;
+        if (valid && length > 1) { // no overlong, surrogate or beyond-U+10FFFF sequences
+            const QByteArray sequence = bytes.mid(i, length);
+            valid = QString::fromUtf8(sequence).toUtf8() == sequence;
+        }
+        if (!valid)
+            return {line, column};
+        if (lead == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+        i += length;
+    }
+    return {0, 0};
+}
+
+// The text to edit: UTF-8 as such; anything else a character per byte (Latin-1), so that no byte
+// is replaced and saving gives the same bytes back.
+QString decodeSource(const QByteArray& bytes, bool* bytewise) {
+    *bytewise = firstNonUtf8(bytes).first != 0;
+    return *bytewise ? QString::fromLatin1(bytes) : QString::fromUtf8(bytes);
+}
+
+// The inverse: a character per byte where it fits one; a character typed since that does not
+// fit (above U+00FF) is written as UTF-8 rather than lost.
+QByteArray encodeBytewise(const QString& text) {
+    QByteArray bytes;
+    bytes.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i].unicode() <= 0xff) {
+            bytes.append(char(text[i].unicode()));
+        } else {
+            const qsizetype length = text[i].isHighSurrogate() && i + 1 < text.size() ? 2 : 1;
+            bytes.append(text.mid(i, length).toUtf8());
+            i += length - 1;
+        }
+    }
+    return bytes;
+}
+
 } // namespace
 
 EditorTabs::EditorTabs(QWidget* parent)
@@ -99,13 +155,24 @@ KernelEditor* EditorTabs::openFile(const QString& path) {
     Document document;
     document.path = absolute;
     document.diskHash = hashOf(bytes);
-    KernelEditor* editor = addEditor(QString::fromUtf8(bytes), std::move(document));
+    const QString text = decodeSource(bytes, &document.bytewise);
+    if (document.bytewise) {
+        const auto [line, column] = firstNonUtf8(bytes);
+        Q_EMIT problem(tr("%1 is not valid UTF-8 (line %2, column %3 is the first byte that is "
+                          "not): it is shown a character per byte and saved byte for byte, "
+                          "unchanged.")
+                           .arg(QFileInfo(absolute).fileName())
+                           .arg(line)
+                           .arg(column));
+    }
+    KernelEditor* editor = addEditor(text, std::move(document));
     m_watcher.addPath(absolute);
     return editor;
 }
 
 bool EditorTabs::writeFile(KernelEditor* editor, const QString& path) {
-    const QByteArray bytes = editor->text().toUtf8();
+    const QByteArray bytes = m_documents.value(editor).bytewise ? encodeBytewise(editor->text())
+                                                                : editor->text().toUtf8();
     // Our own write must not read as an outside change: stop watching while it happens.
     m_watcher.removePath(path);
     QSaveFile file(path);
@@ -163,7 +230,7 @@ bool EditorTabs::loadInto(KernelEditor* editor, const QString& path, bool keepVi
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
     const int firstVisible = editor->firstVisibleLine();
-    editor->setText(QString::fromUtf8(bytes));
+    editor->setText(decodeSource(bytes, &m_documents[editor].bytewise));
     if (keepView) {
         editor->setCursorPosition(std::min(line, editor->lines() - 1), index);
         editor->setFirstVisibleLine(firstVisible);

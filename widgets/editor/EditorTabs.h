@@ -73,6 +73,8 @@ private:
         QString untitledName; // for a tab never saved
         QByteArray diskHash;  // of the content last read or written: our own writes are no change
         bool asking = false;  // a reload question is open
+        // The file is not UTF-8: shown a character per byte and written back byte for byte.
+        bool bytewise = false;
     };
 
     KernelEditor* addEditor(const QString& text, Document document);
