@@ -330,6 +330,22 @@ private slots:
         QVERIFY2(outcome.error.find("h.h: line 2, column 3 holds a NUL byte; OpenCL C sources "
                                     "are text") != std::string::npos,
                  outcome.error.c_str());
+
+        // The same in a header the compiler finds through -I, outside the session.
+        QTemporaryDir folder;
+        QVERIFY(folder.isValid());
+        const std::string header = folder.filePath(QStringLiteral("disk.h")).toStdString();
+        std::ofstream(header, std::ios::binary) << std::string("#define W 2\n\0\n", 14);
+        const BuildOutcome fromDisk = service.build(requestFor(
+            context,
+            SourceSet::single(
+                "#include \"disk.h\"\n__kernel void k(__global int* o) { o[0] = W; }\n", "d.cl"),
+            "-I " + folder.path().toStdString()));
+        QVERIFY(!fromDisk.ok());
+        QVERIFY(fromDisk.devices.empty());
+        QVERIFY2(fromDisk.error.find("disk.h: line 2, column 1 holds a NUL byte") !=
+                     std::string::npos,
+                 fromDisk.error.c_str());
     }
 
     void newerRequestWithTheSameTagReplacesAQueuedOne() {

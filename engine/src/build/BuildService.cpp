@@ -233,6 +233,8 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
 
     const std::string requested = effectiveOptions(request.options);
     const IncludeScanResult scan = scanIncludes(request.sources, requested);
+    if (!scan.nulByte.empty())
+        throw ClError(CL_INVALID_VALUE, "BuildService", "building: " + scan.nulByte);
     const std::vector<ResolvedInclude>& includes = scan.includes;
     prepared.cacheable = m_cache && scan.uncertain.empty();
     if (m_cache && !scan.uncertain.empty()) {

@@ -1,5 +1,7 @@
 #include "clw/engine/IncludeScan.h"
 
+#include "clw/engine/SourceTextCheck.h"
+
 #include "clw/engine/PreprocessorOptions.h"
 #include "clw/engine/Sha256.h"
 
@@ -161,6 +163,8 @@ IncludeScanResult scanIncludes(const SourceSet& sources, std::string_view option
                 continue;
             if (found) {
                 include.digest = Sha256::hex(Sha256::digest(content));
+                if (result.nulByte.empty() && !include.fromSet)
+                    result.nulByte = nulByteProblem(include.resolved, content);
                 pending.push_back({std::move(content), include.resolved, include.fromSet,
                                    include.fromSet
                                        ? directoryOf(include.resolved)

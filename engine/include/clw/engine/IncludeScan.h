@@ -27,6 +27,9 @@ struct IncludeScanResult {
     std::vector<ResolvedInclude> includes; // each once, in discovery order
     // Why the compiler may read a header the scan did not see; empty when the scan is sure.
     std::string uncertain;
+    // The first header read from a folder that holds a NUL byte, said as nulByteProblem says
+    // it; empty when there is none. The driver would read it only up to that byte.
+    std::string nulByte;
 };
 
 // The includes reachable from the set's main file. `options` are the build options as the
