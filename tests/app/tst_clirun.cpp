@@ -422,6 +422,14 @@ print('same')
 )PY"));
         QVERIFY2(compared.first == 0 && compared.second.contains(QStringLiteral("same")),
                  qPrintable(compared.second));
+        // The 1-D buffer took the (3, 5) array and says that it dropped the shape; the 2-D ones
+        // say nothing.
+        QVERIFY2(run.err.contains(QStringLiteral(
+                     "warning: buffer 'flat': data file 'a.npy': the file holds float32 (3, 5); "
+                     "the 1-D buffer takes its 15 elements row by row, as numpy's ravel() gives "
+                     "them; give the buffer 2 dimensions to keep the array's shape")),
+                 qPrintable(describe(run)));
+        QCOMPARE(run.err.count(QStringLiteral("warning:")), 1);
 
         // A (3, 5) array for a buffer of numpy's (5, 3): refused, naming both.
         const Run refused = runWorkbench(

@@ -188,6 +188,19 @@ void TestBufferOperations::exportsAndImportsRoundTrip() {
     QCOMPARE(element[0], 7.5);
     QCOMPARE(element[2], 8.5);
     QCOMPARE(element[3], 0.0); // padding untouched
+    // A 1-D buffer takes a (3, 5) array row by row, and says that it dropped the shape.
+    const std::string grid = dir.filePath(QStringLiteral("g.npy")).toStdString();
+    QCOMPARE(runPython(QStringLiteral("import sys, numpy as np; np.save(sys.argv[1], "
+                                      "np.arange(15, dtype='<f4').reshape(3, 5)); print('ok')"),
+                       {QString::fromStdString(grid)}),
+             QByteArray("ok"));
+    auto flat = fx.buffer(std::vector<float>(15, 0.0f));
+    const auto f1 = engine::ElementLayout::parse("float");
+    QCOMPARE(BufferFile::importFrom(*flat, f1, linear(*flat, f1), grid, BufferFile::Format::Npy),
+             std::string("read 15 elements (float) from 'g.npy'; the file holds float32 (3, 5); "
+                         "the 1-D buffer takes its 15 elements row by row, as numpy's ravel() "
+                         "gives them; give the buffer 2 dimensions to keep the array's shape"));
+    QCOMPARE(fx.contents(*flat)[7], 7.0f); // [1, 2] of the array
 
     // CSV and raw round trips through a second buffer.
     const std::string csv = dir.filePath(QStringLiteral("a.csv")).toStdString();

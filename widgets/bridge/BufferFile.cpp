@@ -172,9 +172,12 @@ std::string BufferFile::importFrom(BufferSource& target, const engine::ElementLa
         return "read " + std::to_string(size) + " bytes from " + quoted(path);
     }
     std::vector<unsigned char> packed;
+    std::string reshaped; // a 1-D buffer that took an array of more axes says so
     try {
         if (format == Format::Npy) {
-            packed = engine::NpyConversion::fromArray(engine::NpyFile::read(path), layout, shape);
+            const engine::NpyArray array = engine::NpyFile::read(path);
+            packed = engine::NpyConversion::fromArray(array, layout, shape);
+            reshaped = engine::NpyConversion::reshapeNote(array, layout, shape);
         } else {
             const std::vector<unsigned char> text = readWhole(path);
             packed = engine::CsvTable::parse(
@@ -197,9 +200,10 @@ std::string BufferFile::importFrom(BufferSource& target, const engine::ElementLa
                                           layout.size());
         },
         cancelled, layout.isPacked());
-    return complete ? "read " + std::to_string(shape.elementCount()) + " elements (" +
-                          layout.name() + ") from " + quoted(path)
-                    : "import cancelled";
+    if (!complete)
+        return "import cancelled";
+    return "read " + std::to_string(shape.elementCount()) + " elements (" + layout.name() +
+           ") from " + quoted(path) + (reshaped.empty() ? "" : "; " + reshaped);
 }
 
 } // namespace clw::ui

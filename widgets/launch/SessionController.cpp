@@ -376,6 +376,8 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
             Q_EMIT warned(warning);
         Q_EMIT buildFinished(outcome.build->ok, outcome.build->message);
     }
+    for (const QString& warning : outcome.warnings)
+        Q_EMIT warned(warning);
     for (RunRecord& record : outcome.records) {
         record.id = m_nextRunId++;
         m_history.push_back(record);

@@ -267,8 +267,11 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
     try {
         auto resources =
             std::make_shared<engine::SessionResources>(state.context, session, plan.folder);
-        for (const auto& [name, result] : resources->initialize(*state.launches))
+        std::vector<std::string> notes;
+        for (const auto& [name, result] : resources->initialize(*state.launches, &notes))
             uploadCommands.push_back(transferCommand(name, result));
+        for (const std::string& note : notes)
+            outcome.warnings.append(qs(note));
         state.resources = resources;
     } catch (const std::exception& error) {
         outcome.errorWhere = QStringLiteral("run");

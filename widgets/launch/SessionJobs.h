@@ -46,7 +46,8 @@ struct RunOutcome {
     std::optional<BuildSummary> build; // when the run had to build first
     std::vector<RunRecord> records;    // ids not assigned yet
     std::optional<SweepResult> sweep;
-    QString errorWhere; // empty when everything ran
+    QStringList warnings; // what the buffers' initial contents dropped (a data file's shape)
+    QString errorWhere;   // empty when everything ran
     QString error;
     // The run's buffers as inspector sources, by name, and what each held before the launches.
     std::map<QString, std::shared_ptr<BufferSource>> sources;

@@ -94,4 +94,24 @@ std::vector<unsigned char> NpyConversion::fromArray(const NpyArray& array,
     return fromArray(array, layout, shape.elementCount());
 }
 
+std::string NpyConversion::reshapeNote(const NpyArray& array, const ElementLayout& layout,
+                                       const BufferShape& shape) {
+    if (shape.dimensions >= 2)
+        return {};
+    // The element's own axis (a float4's 4 columns, or a single column's 1) is not a shape.
+    size_t axes = array.shape.size();
+    const size_t columns = size_t(layout.columnCount());
+    if (axes > 1 && array.shape.back() == columns)
+        --axes;
+    if (axes <= 1)
+        return {};
+    const std::string note = "the file holds " + std::string(npyTypeName(array.type)) + " " +
+                             tupleText(array.shape) + "; the 1-D buffer takes its " +
+                             std::to_string(shape.elementCount()) +
+                             " elements row by row, as numpy's ravel() gives them";
+    return axes <= 3 ? note + "; give the buffer " + std::to_string(axes) +
+                           " dimensions to keep the array's shape"
+                     : note;
+}
+
 } // namespace clw::engine

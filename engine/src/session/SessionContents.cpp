@@ -37,7 +37,9 @@ std::vector<unsigned char> structBytes(const NpyArray& array, const ElementLayou
 
 } // namespace
 
-std::vector<unsigned char> SessionResources::initialContents(const SessionBuffer& buffer) const {
+std::vector<unsigned char>
+SessionResources::initialContents(const SessionBuffer& buffer,
+                                  std::vector<std::string>* notes) const {
     const std::string label = detail::bufferLabel(buffer);
     const auto known = m_layouts.find(buffer.name);
     const ElementLayout layout =
@@ -74,6 +76,9 @@ std::vector<unsigned char> SessionResources::initialContents(const SessionBuffer
         shape.height = detail::shapeHeight(buffer);
         shape.depth = detail::shapeDepth(buffer);
         const std::vector<unsigned char> packed = NpyConversion::fromArray(array, layout, shape);
+        const std::string reshaped = NpyConversion::reshapeNote(array, layout, shape);
+        if (notes && !reshaped.empty())
+            notes->push_back(label + ": data file '" + file + "': " + reshaped);
         PackedColumns::unpack(layout, packed.data(), size_t(count), bytes.data(), layout.size());
         return bytes;
     } catch (const NpyError& error) {

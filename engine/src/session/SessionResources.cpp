@@ -144,7 +144,7 @@ SessionResources::SessionResources(const Context& context, const Session& sessio
 }
 
 std::vector<std::pair<std::string, LaunchResult>>
-SessionResources::initialize(LaunchService& service) {
+SessionResources::initialize(LaunchService& service, std::vector<std::string>* notes) {
     struct Pending {
         std::future<LaunchResult> future; // a buffer's transfer through the service
         Event imageWrite;                 // an image's write on the service's queue
@@ -156,7 +156,8 @@ SessionResources::initialize(LaunchService& service) {
         if (buffer.image) {
             // The service has no image transfers; its queue is in order, so a write enqueued on
             // it here still runs before any launch submitted after initialize() returns.
-            auto bytes = std::make_shared<std::vector<unsigned char>>(initialContents(buffer));
+            auto bytes =
+                std::make_shared<std::vector<unsigned char>>(initialContents(buffer, notes));
             const Size3 region{size_t(detail::shapeWidth(buffer)),
                                size_t(detail::shapeHeight(buffer)),
                                size_t(detail::shapeDepth(buffer))};
@@ -184,7 +185,7 @@ SessionResources::initialize(LaunchService& service) {
             if (uniform)
                 service.fill(target, uniform->pattern(), 0, target.size(), std::move(callback));
             else
-                service.upload(target, 0, initialContents(buffer), std::move(callback));
+                service.upload(target, 0, initialContents(buffer, notes), std::move(callback));
         }
         pending.push_back(std::move(item));
     }

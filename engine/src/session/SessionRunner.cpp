@@ -115,7 +115,7 @@ SessionRun SessionRunner::run(const Device& device) const {
         throw SessionError(std::string("creating the buffers: ") + error.what());
     }
     LaunchService service(context, device);
-    run.uploads = resources->initialize(service);
+    run.uploads = resources->initialize(service, &run.warnings);
     for (size_t i = 0; i < run.uploads.size(); ++i) {
         const auto& [name, result] = run.uploads[i];
         if (!result.ok)

@@ -6,6 +6,8 @@
 #include "clw/engine/ElementLayout.h"
 #include "clw/engine/NpyArray.h"
 
+#include <string>
+
 namespace clw::engine {
 
 class NpyConversion {
@@ -28,6 +30,12 @@ public:
     // takes any shape of the right count.
     static std::vector<unsigned char> fromArray(const NpyArray& array, const ElementLayout& layout,
                                                 const BufferShape& shape);
+    // What a 1-D buffer did with an array of more axes, which it takes element by element in C
+    // order ("the file holds float32 (3, 5); the 1-D buffer takes its 15 elements row by row, as
+    // numpy's ravel() gives them"), so that the person knows the shape was dropped. Empty when
+    // nothing was reshaped.
+    static std::string reshapeNote(const NpyArray& array, const ElementLayout& layout,
+                                   const BufferShape& shape);
 };
 
 } // namespace clw::engine

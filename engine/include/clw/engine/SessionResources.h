@@ -37,12 +37,15 @@ public:
     // Writes each buffer's and image's initial contents through `service` (ordered with the
     // launches that follow) and waits for them. One result per memory object, in the session's
     // order, with the transfer's profiling times. Throws SessionError naming the buffer and the
-    // data file when the file is missing or does not fit.
-    std::vector<std::pair<std::string, LaunchResult>> initialize(LaunchService& service);
+    // data file when the file is missing or does not fit. What fitted only by dropping the file's
+    // shape (an array of two axes for a 1-D buffer) is said in `notes`.
+    std::vector<std::pair<std::string, LaunchResult>>
+    initialize(LaunchService& service, std::vector<std::string>* notes = nullptr);
 
     // The initial contents of one buffer (fill rule or data file), packed: elementCount() x the
-    // element size (an image: x the pixel size). Throws SessionError.
-    std::vector<unsigned char> initialContents(const SessionBuffer& buffer) const;
+    // element size (an image: x the pixel size). Throws SessionError. Notes as for initialize().
+    std::vector<unsigned char> initialContents(const SessionBuffer& buffer,
+                                               std::vector<std::string>* notes = nullptr) const;
 
     bool contains(const std::string& name) const;
     // Throws SessionError for a name the session does not have.

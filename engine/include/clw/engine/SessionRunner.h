@@ -37,7 +37,8 @@ struct SessionRun {
     // `output` set, in the session's order.
     std::vector<std::pair<std::string, NpyArray>> outputs;
     // What ran but may not be meant: a buffer whose element type is not the pointer's
-    // ("launch 'k': argument 1 '...': buffer 'a' holds int, the kernel reads float: ...").
+    // ("launch 'k': argument 1 '...': buffer 'a' holds int, the kernel reads float: ..."), a
+    // data file whose shape a 1-D buffer dropped.
     std::vector<std::string> warnings;
 };
 
