@@ -297,8 +297,14 @@ void TestCharacterize::probeFailuresAreReported() {
                  facts.probeError.c_str());
         const Characterization result = characterizeDevice(facts);
         const CharacterizationItem* multiple = result.find("reasonable_work_group_size_multiple");
-        QCOMPARE(multiple->value, std::string("n/a"));
-        QCOMPARE(multiple->note, facts.probeError);
+        if (facts.warpSizeNv) {
+            // NVIDIA's devices answer the warp size without a probe kernel.
+            QCOMPARE(multiple->value, std::to_string(*facts.warpSizeNv));
+            QCOMPARE(multiple->note, std::string());
+        } else {
+            QCOMPARE(multiple->value, std::string("n/a"));
+            QCOMPARE(multiple->note, facts.probeError);
+        }
         QCOMPARE(result.find("double_support")->value,
                  std::string(device.hasExtension("cl_khr_fp64") ? "yes" : "no"));
     }

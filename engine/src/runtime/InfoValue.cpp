@@ -85,6 +85,19 @@ const FlagName kCacheTypes[] = {F(CL_NONE), F(CL_READ_ONLY_CACHE), F(CL_READ_WRI
 const FlagName kLocalTypes[] = {F(CL_NONE), F(CL_LOCAL), F(CL_GLOBAL)};
 const FlagName kPartition[] = {F(CL_DEVICE_PARTITION_EQUALLY), F(CL_DEVICE_PARTITION_BY_COUNTS),
                                F(CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN)};
+const FlagName kMemoryHandles[] = {F(CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_FD_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_WIN32_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_OPAQUE_WIN32_KMT_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_D3D11_TEXTURE_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_D3D11_TEXTURE_KMT_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_D3D12_HEAP_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_D3D12_RESOURCE_KHR),
+                                   F(CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR)};
+const FlagName kSemaphoreHandles[] = {
+    F(CL_SEMAPHORE_HANDLE_OPAQUE_FD_KHR), F(CL_SEMAPHORE_HANDLE_OPAQUE_WIN32_KHR),
+    F(CL_SEMAPHORE_HANDLE_OPAQUE_WIN32_KMT_KHR), F(CL_SEMAPHORE_HANDLE_SYNC_FD_KHR),
+    F(CL_SEMAPHORE_HANDLE_D3D12_FENCE_KHR)};
+const FlagName kSemaphoreTypes[] = {F(CL_SEMAPHORE_TYPE_BINARY_KHR)};
 #undef F
 
 template <size_t N>
@@ -119,6 +132,37 @@ std::string hex(const std::vector<std::uint8_t>& bytes) {
         std::snprintf(part, sizeof part, "%02x", byte);
         text += part;
     }
+    return text;
+}
+
+// The names of a list's elements where they are enumerations, else numbers.
+std::string listElementName(cl_uint param, InfoKind kind, std::uint64_t element) {
+    if (kind == InfoKind::Properties)
+        return enumName(kPartition, element);
+    switch (param) {
+    case CL_PLATFORM_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
+        return enumName(kMemoryHandles, element);
+    case CL_PLATFORM_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
+    case CL_PLATFORM_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
+        return enumName(kSemaphoreHandles, element);
+    case CL_PLATFORM_SEMAPHORE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_TYPES_KHR:
+        return enumName(kSemaphoreTypes, element);
+    default:
+        return std::to_string(element);
+    }
+}
+
+// cl_khr_pci_bus_info as lspci writes it: "0000:65:00.0" (domain:bus:device.function).
+std::string pciAddress(const std::vector<std::uint8_t>& bytes) {
+    cl_device_pci_bus_info_khr info{};
+    std::memcpy(&info, bytes.data(), sizeof info);
+    char text[32];
+    std::snprintf(text, sizeof text, "%04x:%02x:%02x.%x", info.pci_domain, info.pci_bus,
+                  info.pci_device, info.pci_function);
     return text;
 }
 
@@ -235,9 +279,15 @@ InfoValue readInfoValue(const InfoParam& param, const InfoQueryFn& query) {
     case InfoKind::HandleList:
         value.data = readList<std::uintptr_t>(bytes);
         break;
-    case InfoKind::Properties:
-        value.data = readList<std::intptr_t>(bytes);
+    case InfoKind::Properties: {
+        // A property list ends with a 0 that some drivers include in the size (NVIDIA answers
+        // { 0 } for a device that cannot be partitioned) and others leave out (PoCL).
+        std::vector<std::uint64_t> list = readList<std::intptr_t>(bytes);
+        if (!list.empty() && list.back() == 0)
+            list.pop_back();
+        value.data = std::move(list);
         break;
+    }
     case InfoKind::NameVersions: {
         std::vector<NameVersion> list;
         for (size_t i = 0; i + sizeof(cl_name_version) <= bytes.size();
@@ -297,12 +347,9 @@ std::string formatInfoValue(const InfoValue& value) {
                 }
             } else if constexpr (std::is_same_v<T, std::vector<std::uint64_t>>) {
                 std::string text;
-                for (std::uint64_t element : data) {
-                    std::string part = std::to_string(element);
-                    if (param.kind == InfoKind::Properties)
-                        part = enumName(kPartition, element);
-                    text += (text.empty() ? "" : ", ") + part;
-                }
+                for (std::uint64_t element : data)
+                    text +=
+                        (text.empty() ? "" : ", ") + listElementName(param.id, param.kind, element);
                 return text.empty() ? "none" : text;
             } else if constexpr (std::is_same_v<T, std::vector<NameVersion>>) {
                 std::string text;
@@ -316,6 +363,9 @@ std::string formatInfoValue(const InfoValue& value) {
                     std::memcpy(&format, data.data(), sizeof format);
                     return imageFormatName(format);
                 }
+                if (param.id == CL_DEVICE_PCI_BUS_INFO_KHR &&
+                    data.size() >= sizeof(cl_device_pci_bus_info_khr))
+                    return pciAddress(data);
                 return hex(data);
             }
         },
