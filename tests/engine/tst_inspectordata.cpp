@@ -1,6 +1,7 @@
 // The buffer inspector's data paths without a device: packed columns, CSV out and in, .npy arrays
 // of every dtype NumPy writes for OpenCL types (in both byte orders), fills (zeros, constants,
 // ramps, seeded random) and diffs with tolerances and next / previous difference.
+#include "TestPython.h"
 #include "clw/engine/CsvTable.h"
 #include "clw/engine/ElementDiff.h"
 #include "clw/engine/ElementFill.h"
@@ -119,10 +120,8 @@ private slots:
     void npyFilesOfEveryDtypeOpen() {
         QTemporaryDir dir;
         QProcess numpy;
-        const QString python = QFileInfo::exists(QStringLiteral("/usr/bin/python3"))
-                                   ? QStringLiteral("/usr/bin/python3")
-                                   : QStringLiteral("python3");
-        numpy.start(python, {QStringLiteral("-c"), QString::fromUtf8(kWriteNpy), dir.path()});
+        numpy.start(clw::test::testPython(),
+                    {QStringLiteral("-c"), QString::fromUtf8(kWriteNpy), dir.path()});
         QVERIFY2(numpy.waitForFinished(60000) && numpy.exitCode() == 0,
                  numpy.readAllStandardError().constData());
         for (size_t t = 0; t < std::size(kNumpyName); ++t) {

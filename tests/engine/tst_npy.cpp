@@ -1,5 +1,6 @@
 // .npy files: round trips of every element type and version, files NumPy wrote read back exactly
 // (and files this engine wrote read by NumPy), and malformed files rejected with a clear message.
+#include "TestPython.h"
 #include "clw/engine/NpyFile.h"
 
 #include <QProcess>
@@ -76,8 +77,7 @@ struct PythonRun {
 PythonRun python(const QString& script, const QStringList& args = {}) {
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
-    process.start(QStringLiteral("/usr/bin/python3"),
-                  QStringList{QStringLiteral("-c"), script} + args);
+    process.start(clw::test::testPython(), QStringList{QStringLiteral("-c"), script} + args);
     PythonRun run;
     if (!process.waitForFinished(60000))
         return run;

@@ -2,6 +2,7 @@
 // as folders, each run by its generated run.py (PyOpenCL) and by its generated C++ program built
 // with CMake; a tampered expected file makes both fail and name the argument; SVM is refused.
 #include "TestDevice.h"
+#include "TestPython.h"
 
 #include "clw/engine/BuildService.h"
 #include "clw/engine/LaunchCapture.h"
@@ -52,7 +53,7 @@ QString qpath(const fs::path& path) {
 }
 
 Run runPython(const fs::path& folder) {
-    return runProcess(QStringLiteral("/usr/bin/python3"),
+    return runProcess(clw::test::testPython(),
                       {qpath(folder / "run.py"), QStringLiteral("Portable")}, qpath(folder));
 }
 
