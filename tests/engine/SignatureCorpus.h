@@ -115,7 +115,7 @@ __attribute__((reqd_work_group_size(2, 1, 1))) __kernel void a6(void) {}
 float helper(float x) { if (x > 0) { return x; } return -x; }
 constant int table[] = { 1, 2, 3 };
 struct Pair { int a; int b; };
-kernel void first(global float* out, int) { out[0] = helper(table[0]); }
+kernel void first(global float* out, int unused) { out[0] = helper(table[0]); }
 kernel void second(void) { struct Pair p = { 1, 2 }; (void)p; }
 void kernel third(__global char *y, float z) { { } }
 __kernel void fourth() {}
