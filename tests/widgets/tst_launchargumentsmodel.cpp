@@ -3,6 +3,7 @@
 // refused with the reason, missing arguments shown as not set, and the launch written back
 // padded to the signature.
 #include "models/ArgumentRules.h"
+#include "models/BufferShapeText.h"
 #include "models/LaunchArgumentsModel.h"
 #include "models/SizeText.h"
 
@@ -87,6 +88,7 @@ private Q_SLOTS:
     void withoutSignatureTheLaunchDecides();
     void samplesBindCleanly();
     void sizeText();
+    void bufferShapesSayBothOrders();
 };
 
 void LaunchArgumentsModelTest::rowsFollowTheSignature() {
@@ -203,7 +205,9 @@ void LaunchArgumentsModelTest::bufferEdits() {
                                      "read as the kernel's type"));
     QCOMPARE(model.index(A, LaunchArgumentsModel::StatusColumn).data().toString(),
              QStringLiteral("warning: ") + warning);
-    QCOMPARE(a.data(Qt::ToolTipRole).toString(), warning);
+    // The tooltip says the warning, then the buffer's shape in the session's and numpy's order.
+    QCOMPARE(a.data(Qt::ToolTipRole).toString(),
+             warning + QStringLiteral("\n'b': 64 float4; numpy shape (64, 4)"));
     QCOMPARE(a.data(LaunchArgumentsModel::OtherBuffersRole).toStringList(),
              (QStringList{QStringLiteral("b"), QStringLiteral("c"), QStringLiteral("u")}));
     QVERIFY(model.problems().filter(QStringLiteral("argument 0")).isEmpty());
@@ -518,6 +522,32 @@ void LaunchArgumentsModelTest::samplesBindCleanly() {
                                 model.problems().join(QStringLiteral("; "))));
         }
     }
+}
+
+void LaunchArgumentsModelTest::bufferShapesSayBothOrders() {
+    clw::engine::SessionBuffer m = buffer("m", "float");
+    m.shape = {5, 3};
+    QCOMPARE(bufferShapeText(m),
+             QStringLiteral("'m': 5 x 3 float (width x height); numpy shape (3, 5)"));
+    clw::engine::SessionBuffer v = buffer("v", "float4");
+    v.shape = {4, 3, 2};
+    QCOMPARE(bufferShapeText(v),
+             QStringLiteral("'v': 4 x 3 x 2 float4 (width x height x depth); numpy shape "
+                            "(2, 3, 4, 4)"));
+    v.shape = {1024};
+    QCOMPARE(bufferShapeText(v), QStringLiteral("'v': 1024 float4; numpy shape (1024, 4)"));
+    m.shape = {7};
+    QCOMPARE(bufferShapeText(m), QStringLiteral("'m': 7 float; numpy shape (7,)"));
+    m.elementType = "no_such_type";
+    QCOMPARE(bufferShapeText(m), QStringLiteral("'m': 7 no_such_type"));
+
+    // The launch panel's value column shows it for a bound buffer.
+    LaunchArgumentsModel model;
+    std::vector<clw::engine::SessionBuffer> session = buffers();
+    session[0].shape = {5, 3};
+    model.setContext(signature(), partialLaunch(), session);
+    QCOMPARE(model.index(A, LaunchArgumentsModel::ValueColumn).data(Qt::ToolTipRole).toString(),
+             QStringLiteral("'a': 5 x 3 float (width x height); numpy shape (3, 5)"));
 }
 
 void LaunchArgumentsModelTest::sizeText() {

@@ -1,6 +1,7 @@
 #include "models/LaunchArgumentsModel.h"
 
 #include "models/ArgumentRules.h"
+#include "models/BufferShapeText.h"
 
 #include "clw/engine/StructValue.h"
 
@@ -172,6 +173,19 @@ QVariant LaunchArgumentsModel::data(const QModelIndex& index, int role) const {
             return tr("Argument %1: %2").arg(row).arg(declaration(row));
         if (const QString problem = data(index, ProblemRole).toString(); !problem.isEmpty())
             return problem;
+        if (index.column() == ValueColumn) {
+            // A bound buffer says its shape in both orders; a warning comes first.
+            const SessionArgument* argument = argumentAt(row);
+            const engine::SessionBuffer* buffer =
+                argument && argument->kind == SessionArgument::Kind::Buffer
+                    ? findBuffer(argument->buffer)
+                    : nullptr;
+            if (buffer && !buffer->image) {
+                const QString warning = storedWarning(row);
+                return (warning.isEmpty() ? QString() : warning + QLatin1Char('\n')) +
+                       bufferShapeText(*buffer);
+            }
+        }
         return storedWarning(row);
     case EditorRole:
         return editorOf(row);
