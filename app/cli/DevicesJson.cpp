@@ -1,5 +1,6 @@
 #include "cli/DevicesJson.h"
 
+#include "bridge/InfoValueJson.h"
 #include "models/DeviceExport.h"
 
 #include <QJsonArray>
@@ -8,9 +9,18 @@ namespace clw::app {
 
 namespace {
 
-// JSON numbers are doubles: exact up to 2^53, which covers every size a device reports.
+// Exact, as the schema promises (InfoValueJson.h).
 QJsonValue number(std::uint64_t value) {
-    return QJsonValue(qint64(value));
+    return ui::exactUnsigned(value);
+}
+
+// {"value": typed, "text": as the device browser shows it, "unit" where the row has one}.
+QJsonObject propertyJson(const ui::DeviceProperty& property) {
+    QJsonObject object{{QStringLiteral("value"), property.typed},
+                       {QStringLiteral("text"), property.value}};
+    if (!property.unit.isEmpty())
+        object.insert(QStringLiteral("unit"), property.unit);
+    return object;
 }
 
 QJsonValue textOrNull(const QString& text) {
@@ -30,7 +40,7 @@ QJsonObject deviceToJson(const ui::DeviceEntry& device) {
                 imageFormats.insert(property.name, QJsonArray::fromStringList(property.raw.split(
                                                        QLatin1Char('\n'), Qt::SkipEmptyParts)));
         } else if (property.supported) {
-            properties.insert(property.name, property.value);
+            properties.insert(property.name, propertyJson(property));
         }
     }
     QJsonArray characterization;
@@ -69,7 +79,7 @@ QJsonObject platformToJson(const ui::PlatformEntry& platform) {
     QJsonObject platformProperties;
     for (const ui::DeviceProperty& property : platform.properties)
         if (property.supported)
-            platformProperties.insert(property.name, property.value);
+            platformProperties.insert(property.name, propertyJson(property));
     return QJsonObject{
         {QStringLiteral("name"), platform.name},
         {QStringLiteral("vendor"), platform.vendor},

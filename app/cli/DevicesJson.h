@@ -1,12 +1,12 @@
 #pragma once
-// The clworkbench.devices JSON schema, version 1 (docs/devices-schema.md).
+// The clworkbench.devices JSON schema, version 2 (docs/devices-schema.md).
 #include "bridge/DeviceSnapshot.h"
 
 #include <QJsonObject>
 
 namespace clw::app {
 
-inline constexpr int kDevicesSchemaVersion = 1;
+inline constexpr int kDevicesSchemaVersion = 2;
 
 QJsonObject devicesToJson(const ui::DeviceSnapshot& snapshot);
 

@@ -78,7 +78,7 @@ void TestCliDevices::devicesJsonHasCharacterization() {
     const Run run = runWorkbench({QStringLiteral("devices"), QStringLiteral("--json")});
     QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
     const QJsonObject root = QJsonDocument::fromJson(run.out.toUtf8()).object();
-    QCOMPARE(root.value(QStringLiteral("schemaVersion")).toInt(), 1); // fields added, none changed
+    QCOMPARE(root.value(QStringLiteral("schemaVersion")).toInt(), 2); // typed property values
     const QJsonObject found = findDevice(root, QString::fromStdString(device.name()));
     QVERIFY2(!found.isEmpty(), "the test device is not in the JSON");
 
@@ -115,6 +115,8 @@ void TestCliDevices::devicesJsonHasCharacterization() {
     QCOMPARE(platform.value(QStringLiteral("properties"))
                  .toObject()
                  .value(QStringLiteral("CL_PLATFORM_NAME"))
+                 .toObject()
+                 .value(QStringLiteral("value"))
                  .toString(),
              platform.value(QStringLiteral("name")).toString());
 }

@@ -255,6 +255,37 @@ private slots:
         QCOMPARE(flagNames(CL_DEVICE_SVM_CAPABILITIES, 0).c_str(), "none");
         QCOMPARE(flagNames(CL_DEVICE_EXECUTION_CAPABILITIES, CL_EXEC_KERNEL | 0x100).c_str(),
                  "CL_EXEC_KERNEL | 0x100");
+        QCOMPARE(flagNames(CL_MEM_FLAGS, 0x14).c_str(), "0x14"); // no flag table
+        // The same names one by one, for the typed JSON.
+        using Names = std::vector<std::string>;
+        QCOMPARE(flagNameList(CL_DEVICE_EXECUTION_CAPABILITIES, CL_EXEC_KERNEL | 0x100),
+                 (Names{"CL_EXEC_KERNEL", "0x100"}));
+        QCOMPARE(flagNameList(CL_DEVICE_SVM_CAPABILITIES, 0), Names{});
+        QCOMPARE(flagNameList(CL_MEM_FLAGS, 0x14), Names{"0x14"});
+        QCOMPARE(flagNameList(CL_DEVICE_DOUBLE_FP_CONFIG,
+                              CL_FP_FMA | CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT),
+                 Names{"CL_FP_FMA"}); // meaningless for double, as in flagNames
+    }
+
+    void enumeratorNames() {
+        auto row = [](cl_uint id) -> const InfoParam& {
+            for (const InfoParam& param : kDeviceInfoParams)
+                if (param.id == id)
+                    return param;
+            qFatal("no row 0x%x", id);
+        };
+        QCOMPARE(enumeratorName(row(CL_DEVICE_GLOBAL_MEM_CACHE_TYPE), CL_READ_WRITE_CACHE),
+                 std::optional<std::string>("CL_READ_WRITE_CACHE"));
+        QCOMPARE(enumeratorName(row(CL_DEVICE_LOCAL_MEM_TYPE), 7), std::optional<std::string>());
+        QCOMPARE(enumeratorName(row(CL_DEVICE_SEMAPHORE_TYPES_KHR), CL_SEMAPHORE_TYPE_BINARY_KHR),
+                 std::optional<std::string>("CL_SEMAPHORE_TYPE_BINARY_KHR"));
+        QCOMPARE(enumeratorName(row(CL_DEVICE_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR),
+                                CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR),
+                 std::optional<std::string>("CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR"));
+        QCOMPARE(enumeratorName(row(CL_DEVICE_PARTITION_PROPERTIES), CL_DEVICE_PARTITION_EQUALLY),
+                 std::optional<std::string>("CL_DEVICE_PARTITION_EQUALLY"));
+        QCOMPARE(enumeratorName(row(CL_DEVICE_MAX_COMPUTE_UNITS), 4),
+                 std::optional<std::string>()); // a count
     }
 };
 

@@ -1,5 +1,6 @@
 #include "bridge/DeviceProbe.h"
 
+#include "bridge/InfoValueJson.h"
 #include "bridge/RuntimeProbe.h"
 
 #include "clw/engine/Characterization.h"
@@ -30,7 +31,9 @@ DeviceProperty propertyRow(const engine::InfoValue& value) {
             value.supported(),
             qs(engine::infoTopic(value.param->id)),
             description ? QString::fromUtf8(description->meaning) : QString(),
-            qs(engine::rawInfoValue(value))};
+            qs(engine::rawInfoValue(value)),
+            infoValueJson(value),
+            QString::fromUtf8(value.param->unit)};
 }
 
 // Rows grouped by topic in the engine's topic order, table order within a topic.

@@ -1,5 +1,6 @@
 #pragma once
 // One property row of the device browser and of `clworkbench devices`. Qt Core only.
+#include <QJsonValue>
 #include <QString>
 
 namespace clw::ui {
@@ -14,6 +15,10 @@ struct DeviceProperty {
     QString topic;       // "Compute", "Global memory", ... (engine::infoTopic)
     QString description; // what the parameter means, with its unit
     QString raw;         // engine::rawInfoValue: "2147483648", "0x3f", "CL_TRUE"
+    // infoValueJson: 2147483648, ["CL_FP_DENORM"], true; null where the row is no info parameter
+    // (image formats, the runtime's rows) or is unsupported.
+    QJsonValue typed;
+    QString unit; // the table row's unit: "bytes", "MHz", ... or empty
 };
 
 } // namespace clw::ui

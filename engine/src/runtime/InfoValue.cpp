@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <utility>
 
 namespace clw::engine {
@@ -27,6 +28,12 @@ std::vector<std::uint64_t> readList(const std::vector<std::uint8_t>& bytes) {
         values[i] = std::uint64_t(element);
     }
     return values;
+}
+
+std::string hexNumber(std::uint64_t value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(value));
+    return text;
 }
 
 struct FlagName {
@@ -101,28 +108,25 @@ const FlagName kSemaphoreTypes[] = {F(CL_SEMAPHORE_TYPE_BINARY_KHR)};
 #undef F
 
 template <size_t N>
-std::string joinFlags(const FlagName (&names)[N], std::uint64_t bits) {
-    std::string text;
+std::vector<std::string> flagList(const FlagName (&names)[N], std::uint64_t bits) {
+    std::vector<std::string> list;
     for (const FlagName& flag : names) {
         if ((bits & flag.bit) == flag.bit && flag.bit != 0) {
-            text += (text.empty() ? "" : " | ") + std::string(flag.name);
+            list.emplace_back(flag.name);
             bits &= ~flag.bit;
         }
     }
-    if (bits) {
-        char rest[32];
-        std::snprintf(rest, sizeof rest, "0x%llx", static_cast<unsigned long long>(bits));
-        text += (text.empty() ? "" : " | ") + std::string(rest);
-    }
-    return text.empty() ? "none" : text;
+    if (bits)
+        list.push_back(hexNumber(bits));
+    return list;
 }
 
 template <size_t N>
-std::string enumName(const FlagName (&names)[N], std::uint64_t value) {
+std::optional<std::string> enumName(const FlagName (&names)[N], std::uint64_t value) {
     for (const FlagName& entry : names)
         if (entry.bit == value)
             return entry.name;
-    return std::to_string(value);
+    return std::nullopt;
 }
 
 std::string hex(const std::vector<std::uint8_t>& bytes) {
@@ -135,27 +139,6 @@ std::string hex(const std::vector<std::uint8_t>& bytes) {
     return text;
 }
 
-// The names of a list's elements where they are enumerations, else numbers.
-std::string listElementName(cl_uint param, InfoKind kind, std::uint64_t element) {
-    if (kind == InfoKind::Properties)
-        return enumName(kPartition, element);
-    switch (param) {
-    case CL_PLATFORM_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
-    case CL_DEVICE_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
-        return enumName(kMemoryHandles, element);
-    case CL_PLATFORM_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
-    case CL_PLATFORM_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
-    case CL_DEVICE_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
-    case CL_DEVICE_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
-        return enumName(kSemaphoreHandles, element);
-    case CL_PLATFORM_SEMAPHORE_TYPES_KHR:
-    case CL_DEVICE_SEMAPHORE_TYPES_KHR:
-        return enumName(kSemaphoreTypes, element);
-    default:
-        return std::to_string(element);
-    }
-}
-
 // cl_khr_pci_bus_info as lspci writes it: "0000:65:00.0" (domain:bus:device.function).
 std::string pciAddress(const std::vector<std::uint8_t>& bytes) {
     cl_device_pci_bus_info_khr info{};
@@ -166,53 +149,96 @@ std::string pciAddress(const std::vector<std::uint8_t>& bytes) {
     return text;
 }
 
-} // namespace
-
-std::string flagNames(cl_uint param, std::uint64_t bits) {
+// The flag table of a bitfield parameter; nullopt for a parameter without one.
+std::optional<std::vector<std::string>> tableFlags(cl_uint param, std::uint64_t bits) {
     switch (param) {
     case CL_DEVICE_TYPE:
-        return joinFlags(kDeviceTypes, bits);
+        return flagList(kDeviceTypes, bits);
     case CL_DEVICE_SINGLE_FP_CONFIG:
-        return joinFlags(kFpConfig, bits);
+        return flagList(kFpConfig, bits);
     case CL_DEVICE_HALF_FP_CONFIG:
     case CL_DEVICE_DOUBLE_FP_CONFIG:
         // CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT is defined for single precision only; some drivers
         // (PoCL) set it for double too, where it means nothing. clinfo leaves it out as well.
-        return joinFlags(kFpConfig, bits & ~std::uint64_t(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT));
+        return flagList(kFpConfig, bits & ~std::uint64_t(CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT));
     case CL_DEVICE_EXECUTION_CAPABILITIES:
-        return joinFlags(kExec, bits);
+        return flagList(kExec, bits);
     case CL_DEVICE_QUEUE_ON_HOST_PROPERTIES:
     case CL_DEVICE_QUEUE_ON_DEVICE_PROPERTIES:
     case CL_DEVICE_COMMAND_BUFFER_REQUIRED_QUEUE_PROPERTIES_KHR:
-        return joinFlags(kQueue, bits);
+        return flagList(kQueue, bits);
     case CL_DEVICE_SVM_CAPABILITIES:
     case CL_DEVICE_SVM_CAPABILITIES_ARM:
-        return joinFlags(kSvm, bits);
+        return flagList(kSvm, bits);
     case CL_DEVICE_COMMAND_BUFFER_CAPABILITIES_KHR:
-        return joinFlags(kCommandBuffer, bits);
+        return flagList(kCommandBuffer, bits);
     case CL_DEVICE_HALF_FP_ATOMIC_CAPABILITIES_EXT:
     case CL_DEVICE_SINGLE_FP_ATOMIC_CAPABILITIES_EXT:
     case CL_DEVICE_DOUBLE_FP_ATOMIC_CAPABILITIES_EXT:
-        return joinFlags(kFpAtomics, bits);
+        return flagList(kFpAtomics, bits);
     case CL_DEVICE_INTEGER_DOT_PRODUCT_CAPABILITIES_KHR:
-        return joinFlags(kDotProduct, bits);
+        return flagList(kDotProduct, bits);
     case CL_DEVICE_TERMINATE_CAPABILITY_KHR:
-        return joinFlags(kTerminate, bits);
+        return flagList(kTerminate, bits);
     case CL_DEVICE_FEATURE_CAPABILITIES_INTEL:
-        return joinFlags(kIntelFeatures, bits);
+        return flagList(kIntelFeatures, bits);
     case CL_DEVICE_ATOMIC_MEMORY_CAPABILITIES:
     case CL_DEVICE_ATOMIC_FENCE_CAPABILITIES:
-        return joinFlags(kAtomic, bits);
+        return flagList(kAtomic, bits);
     case CL_DEVICE_PARTITION_AFFINITY_DOMAIN:
-        return joinFlags(kAffinity, bits);
+        return flagList(kAffinity, bits);
     case CL_DEVICE_DEVICE_ENQUEUE_CAPABILITIES:
-        return joinFlags(kEnqueue, bits);
+        return flagList(kEnqueue, bits);
     default:
-        break;
+        return std::nullopt;
     }
-    char text[32];
-    std::snprintf(text, sizeof text, "0x%llx", static_cast<unsigned long long>(bits));
-    return text;
+}
+
+// An element of a list by its enumerator name where it has one, else as a number.
+std::string listElementName(const InfoParam& param, std::uint64_t element) {
+    return enumeratorName(param, element).value_or(std::to_string(element));
+}
+
+} // namespace
+
+std::vector<std::string> flagNameList(cl_uint param, std::uint64_t bits) {
+    if (auto names = tableFlags(param, bits))
+        return *names;
+    return bits ? std::vector<std::string>{hexNumber(bits)} : std::vector<std::string>{};
+}
+
+std::string flagNames(cl_uint param, std::uint64_t bits) {
+    const std::optional<std::vector<std::string>> names = tableFlags(param, bits);
+    if (!names)
+        return hexNumber(bits);
+    std::string text;
+    for (const std::string& name : *names)
+        text += (text.empty() ? "" : " | ") + name;
+    return text.empty() ? "none" : text;
+}
+
+std::optional<std::string> enumeratorName(const InfoParam& param, std::uint64_t value) {
+    if (param.kind == InfoKind::Properties)
+        return enumName(kPartition, value);
+    switch (param.id) {
+    case CL_DEVICE_GLOBAL_MEM_CACHE_TYPE:
+        return enumName(kCacheTypes, value);
+    case CL_DEVICE_LOCAL_MEM_TYPE:
+        return enumName(kLocalTypes, value);
+    case CL_PLATFORM_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_EXTERNAL_MEMORY_IMPORT_HANDLE_TYPES_KHR:
+        return enumName(kMemoryHandles, value);
+    case CL_PLATFORM_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
+    case CL_PLATFORM_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_IMPORT_HANDLE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_EXPORT_HANDLE_TYPES_KHR:
+        return enumName(kSemaphoreHandles, value);
+    case CL_PLATFORM_SEMAPHORE_TYPES_KHR:
+    case CL_DEVICE_SEMAPHORE_TYPES_KHR:
+        return enumName(kSemaphoreTypes, value);
+    default:
+        return std::nullopt;
+    }
 }
 
 std::string versionString(cl_version version) {
@@ -335,11 +361,7 @@ std::string formatInfoValue(const InfoValue& value) {
                     return data ? text : "none";
                 }
                 case InfoKind::Enum:
-                    if (param.id == CL_DEVICE_GLOBAL_MEM_CACHE_TYPE)
-                        return enumName(kCacheTypes, data);
-                    if (param.id == CL_DEVICE_LOCAL_MEM_TYPE)
-                        return enumName(kLocalTypes, data);
-                    return std::to_string(data);
+                    return enumeratorName(param, data).value_or(std::to_string(data));
                 default:
                     if (unit == "bytes")
                         return data >= 1024 ? humanBytes(data) : std::to_string(data) + " bytes";
@@ -348,8 +370,7 @@ std::string formatInfoValue(const InfoValue& value) {
             } else if constexpr (std::is_same_v<T, std::vector<std::uint64_t>>) {
                 std::string text;
                 for (std::uint64_t element : data)
-                    text +=
-                        (text.empty() ? "" : ", ") + listElementName(param.id, param.kind, element);
+                    text += (text.empty() ? "" : ", ") + listElementName(param, element);
                 return text.empty() ? "none" : text;
             } else if constexpr (std::is_same_v<T, std::vector<NameVersion>>) {
                 std::string text;

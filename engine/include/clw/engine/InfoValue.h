@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -57,8 +58,16 @@ std::string formatInfoValue(const InfoValue& value);
 // lists space-separated, name-version pairs as "name:0x400000", bytes in hexadecimal; the error
 // name for an unsupported parameter. For tooltips and for comparing with other tools.
 std::string rawInfoValue(const InfoValue& value);
-// Names of the set flags of a bitfield parameter ("CL_FP_DENORM | CL_FP_INF_NAN").
+// Names of the set flags of a bitfield parameter ("CL_FP_DENORM | CL_FP_INF_NAN"), "none" for
+// no flag; the value in hexadecimal for a parameter without a flag table.
 std::string flagNames(cl_uint param, std::uint64_t bits);
+// The same names one by one, in table order; bits without a name as one "0x..." entry (all of
+// them for a parameter without a flag table); empty for no flag.
+std::vector<std::string> flagNameList(cl_uint param, std::uint64_t bits);
+// The name of a value of an enumeration parameter, or of an element of a list of enumerators
+// (handle types, semaphore types, partition properties): "CL_READ_WRITE_CACHE". nullopt where the
+// parameter holds no enumerators or the value has no name.
+std::optional<std::string> enumeratorName(const InfoParam& param, std::uint64_t value);
 // "1.5 GiB" style, binary units.
 std::string humanBytes(std::uint64_t bytes);
 
