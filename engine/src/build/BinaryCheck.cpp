@@ -1,8 +1,10 @@
 #include "clw/engine/BinaryCheck.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace clw::engine {
 
@@ -115,7 +117,43 @@ std::string poclIncompleteness(std::span<const unsigned char> binary,
     return {};
 }
 
+bool beginsWith(std::span<const unsigned char> binary, std::string_view magic) {
+    return binary.size() >= magic.size() &&
+           std::memcmp(binary.data(), magic.data(), magic.size()) == 0;
+}
+
+// PTX is text: after blank space, a comment ("//" as NVIDIA's compiler writes its header, or
+// "/*") or a directive (".version", ".target").
+bool beginsAsPtx(std::span<const unsigned char> binary) {
+    size_t at = 0;
+    while (at < binary.size() &&
+           (binary[at] == ' ' || binary[at] == '\t' || binary[at] == '\r' || binary[at] == '\n'))
+        ++at;
+    const std::span<const unsigned char> rest = binary.subspan(at);
+    if (beginsWith(rest, "//") || beginsWith(rest, "/*"))
+        return true;
+    return rest.size() >= 2 && rest[0] == '.' && std::isalpha(rest[1]);
+}
+
 } // namespace
+
+std::string binaryKind(std::span<const unsigned char> binary) {
+    using namespace std::string_view_literals;
+    if (beginsWith(binary, {kPoclMagic, sizeof kPoclMagic}))
+        return "a PoCL binary";
+    if (beginsWith(binary, "\x7f"
+                           "ELF"sv))
+        return "ELF";
+    if (beginsWith(binary, "\x50\xed\x55\xba"sv)) // 0xBA55ED50, little-endian
+        return "a CUDA fat binary";
+    if (beginsWith(binary, "BC\xc0\xde"sv) || beginsWith(binary, "\xde\xc0\x17\x0b"sv))
+        return "LLVM bitcode"; // bare, or in the wrapper whose magic is 0x0B17C0DE
+    if (beginsWith(binary, "\x03\x02\x23\x07"sv) || beginsWith(binary, "\x07\x23\x02\x03"sv))
+        return "SPIR-V";
+    if (beginsAsPtx(binary))
+        return "PTX";
+    return {};
+}
 
 std::string binaryIncompleteness(std::span<const unsigned char> binary,
                                  const std::vector<std::string>& kernelNames) {

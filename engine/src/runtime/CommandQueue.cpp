@@ -101,7 +101,7 @@ void CommandQueue::finish() const {
 }
 
 Event CommandQueue::marker(WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueMarkerWithWaitList");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueMarkerWithWaitList(get(), wait.size(), wait.data(), &event);
@@ -111,7 +111,7 @@ Event CommandQueue::marker(WaitList waitFor) const {
 }
 
 Event CommandQueue::barrier(WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueBarrierWithWaitList");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueBarrierWithWaitList(get(), wait.size(), wait.data(), &event);
@@ -183,7 +183,7 @@ Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const N
                           std::to_string(inGlobal ? zeroGlobal : zeroLocal) +
                           "; pass EmptyNDRange::Marker to enqueue a marker instead)");
     }
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueNDRangeKernel");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueNDRangeKernel(get(), kernel.get(), global.dimensions(),
                                                        offset.data(), global.data(), local.data(),
@@ -214,7 +214,7 @@ void CommandQueue::ndRangeWithoutEvent(const Kernel& kernel, const NDRange& glob
 }
 
 Event CommandQueue::task(const Kernel& kernel, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueTask");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueTask(get(), kernel.get(), wait.size(), wait.data(), &event);
@@ -266,7 +266,7 @@ void CL_CALLBACK freeNativeFunction(cl_event, cl_int, void* user) {
 } // namespace
 
 Event CommandQueue::nativeKernel(std::function<void()> function, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueNativeKernel");
     auto box = std::make_unique<NativeFunction>();
     box->function = std::move(function);
     NativeFunction* pointer = box.get();

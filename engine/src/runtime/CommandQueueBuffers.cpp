@@ -19,6 +19,15 @@ std::string detail::bufferText(const MemoryObject& buffer) {
     }
 }
 
+void detail::RawWaitList::throwEmptyEvent(size_t index, const char* function) const {
+    throw ClError(CL_INVALID_EVENT_WAIT_LIST, function,
+                  "enqueueing a command that waits for " + std::to_string(m_raw.size()) +
+                      (m_raw.size() == 1 ? " event" : " events") + ": event " +
+                      std::to_string(index) +
+                      " of the wait list is empty (an Event made by default holds no event: wait "
+                      "only for events that an enqueue or a UserEvent gave)");
+}
+
 namespace {
 
 // "reading 64 bytes at offset 16 of a 32-byte buffer"
@@ -44,7 +53,7 @@ std::string describeRect(const char* verb, const RectRegion& rect, const char* p
 Event CommandQueue::read(const Buffer& buffer, size_t offset, size_t size, void* host,
                          bool blocking, WaitList waitFor,
                          std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueReadBuffer");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueReadBuffer(get(), buffer.get(), blocking ? CL_TRUE : CL_FALSE, offset,
@@ -57,7 +66,7 @@ Event CommandQueue::read(const Buffer& buffer, size_t offset, size_t size, void*
 Event CommandQueue::write(const Buffer& buffer, size_t offset, size_t size, const void* host,
                           bool blocking, WaitList waitFor,
                           std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueWriteBuffer");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueWriteBuffer(get(), buffer.get(), blocking ? CL_TRUE : CL_FALSE, offset,
@@ -70,7 +79,7 @@ Event CommandQueue::write(const Buffer& buffer, size_t offset, size_t size, cons
 Event CommandQueue::readRect(const Buffer& buffer, const RectRegion& rect, void* host,
                              bool blocking, WaitList waitFor,
                              std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueReadBufferRect");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueReadBufferRect(
         get(), buffer.get(), blocking ? CL_TRUE : CL_FALSE, rect.bufferOrigin.data(),
@@ -84,7 +93,7 @@ Event CommandQueue::readRect(const Buffer& buffer, const RectRegion& rect, void*
 Event CommandQueue::writeRect(const Buffer& buffer, const RectRegion& rect, const void* host,
                               bool blocking, WaitList waitFor,
                               std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueWriteBufferRect");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueWriteBufferRect(
         get(), buffer.get(), blocking ? CL_TRUE : CL_FALSE, rect.bufferOrigin.data(),
@@ -97,7 +106,7 @@ Event CommandQueue::writeRect(const Buffer& buffer, const RectRegion& rect, cons
 
 Event CommandQueue::copy(const Buffer& src, const Buffer& dst, size_t srcOffset, size_t dstOffset,
                          size_t size, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueCopyBuffer");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueCopyBuffer(
         get(), src.get(), dst.get(), srcOffset, dstOffset, size, wait.size(), wait.data(), &event);
@@ -114,7 +123,7 @@ Event CommandQueue::copy(const Buffer& src, const Buffer& dst, size_t srcOffset,
 
 Event CommandQueue::copyRect(const Buffer& src, const Buffer& dst, const CopyRectRegion& rect,
                              WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueCopyBufferRect");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueCopyBufferRect(
         get(), src.get(), dst.get(), rect.srcOrigin.data(), rect.dstOrigin.data(),
@@ -133,14 +142,25 @@ Event CommandQueue::copyRect(const Buffer& src, const Buffer& dst, const CopyRec
 
 Event CommandQueue::fill(const Buffer& buffer, const void* pattern, size_t patternSize,
                          size_t offset, size_t size, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const auto describe = [&] {
+        return "filling " + std::to_string(size) + " bytes at offset " + std::to_string(offset) +
+               " of " + detail::bufferText(buffer) + " with a " + std::to_string(patternSize) +
+               "-byte pattern";
+    };
+    // OpenCL 3.0, clEnqueueFillBuffer: CL_INVALID_VALUE "if offset and size are not a multiple of
+    // pattern_size". Some drivers (NVIDIA 580) fill anyway: the engine checks. A pattern size of
+    // 0 is the driver's to refuse.
+    if (patternSize && (offset % patternSize || size % patternSize)) [[unlikely]]
+        throw ClError(CL_INVALID_VALUE, "clEnqueueFillBuffer",
+                      describe() + " (the " + (offset % patternSize ? "offset" : "size") +
+                          " is not a multiple of the pattern's " + std::to_string(patternSize) +
+                          " bytes: fill a whole number of patterns from a multiple of its size)");
+    const RawWaitList wait(waitFor, "clEnqueueFillBuffer");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueFillBuffer(get(), buffer.get(), pattern, patternSize,
                                                     offset, size, wait.size(), wait.data(), &event);
     return enqueued(code, event, "clEnqueueFillBuffer", [&] {
-        std::string text = "filling " + std::to_string(size) + " bytes at offset " +
-                           std::to_string(offset) + " of " + detail::bufferText(buffer) +
-                           " with a " + std::to_string(patternSize) + "-byte pattern";
+        std::string text = describe();
         if (code == CL_INVALID_VALUE)
             text += " (the pattern must be 1, 2, 4, ..., 128 bytes, and the offset and size "
                     "multiples of it)";
@@ -150,7 +170,7 @@ Event CommandQueue::fill(const Buffer& buffer, const void* pattern, size_t patte
 
 Mapping CommandQueue::map(const Buffer& buffer, cl_map_flags flags, size_t offset, size_t size,
                           bool blocking, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueMapBuffer");
     cl_event event = nullptr;
     cl_int code = CL_SUCCESS;
     void* data =
@@ -164,7 +184,7 @@ Mapping CommandQueue::map(const Buffer& buffer, cl_map_flags flags, size_t offse
 }
 
 Event CommandQueue::unmap(const MemoryObject& memory, void* mapped, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueUnmapMemObject");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueUnmapMemObject(get(), memory.get(), mapped, wait.size(),
                                                         wait.data(), &event);
@@ -182,7 +202,7 @@ Event CommandQueue::migrate(std::span<const MemoryObject> objects, cl_mem_migrat
     raw.reserve(objects.size());
     for (const MemoryObject& object : objects)
         raw.push_back(object.get());
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueMigrateMemObjects");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueMigrateMemObjects(get(), cl_uint(raw.size()),
                                                            raw.empty() ? nullptr : raw.data(),

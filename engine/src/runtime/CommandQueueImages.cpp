@@ -69,7 +69,7 @@ const char* hostPitchHint(cl_int code) {
 Event CommandQueue::readImage(const Image& image, const Size3& origin, const Size3& region,
                               void* host, size_t rowPitch, size_t slicePitch, bool blocking,
                               WaitList waitFor, std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueReadImage");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueReadImage(
         get(), image.get(), blocking ? CL_TRUE : CL_FALSE, origin.data(), region.data(), rowPitch,
@@ -86,7 +86,7 @@ Event CommandQueue::readImage(const Image& image, const Size3& origin, const Siz
 Event CommandQueue::writeImage(const Image& image, const Size3& origin, const Size3& region,
                                const void* host, size_t rowPitch, size_t slicePitch, bool blocking,
                                WaitList waitFor, std::shared_ptr<const void> keepAlive) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueWriteImage");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueWriteImage(
         get(), image.get(), blocking ? CL_TRUE : CL_FALSE, origin.data(), region.data(), rowPitch,
@@ -102,7 +102,7 @@ Event CommandQueue::writeImage(const Image& image, const Size3& origin, const Si
 
 Event CommandQueue::fillImage(const Image& image, const void* color, const Size3& origin,
                               const Size3& region, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueFillImage");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueFillImage(get(), image.get(), color, origin.data(),
                                                    region.data(), wait.size(), wait.data(), &event);
@@ -112,7 +112,7 @@ Event CommandQueue::fillImage(const Image& image, const void* color, const Size3
 
 Event CommandQueue::copyImage(const Image& src, const Image& dst, const Size3& srcOrigin,
                               const Size3& dstOrigin, const Size3& region, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueCopyImage");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueCopyImage(get(), src.get(), dst.get(), srcOrigin.data(), dstOrigin.data(),
@@ -129,7 +129,7 @@ Event CommandQueue::copyImage(const Image& src, const Image& dst, const Size3& s
 Event CommandQueue::copyImageToBuffer(const Image& src, const Buffer& dst, const Size3& srcOrigin,
                                       const Size3& region, size_t dstOffset,
                                       WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueCopyImageToBuffer");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueCopyImageToBuffer(
         get(), src.get(), dst.get(), srcOrigin.data(), region.data(), dstOffset, wait.size(),
@@ -143,7 +143,7 @@ Event CommandQueue::copyImageToBuffer(const Image& src, const Buffer& dst, const
 Event CommandQueue::copyBufferToImage(const Buffer& src, const Image& dst, size_t srcOffset,
                                       const Size3& dstOrigin, const Size3& region,
                                       WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueCopyBufferToImage");
     cl_event event = nullptr;
     const cl_int code =
         clApi().clEnqueueCopyBufferToImage(get(), src.get(), dst.get(), srcOffset, dstOrigin.data(),
@@ -157,7 +157,7 @@ Event CommandQueue::copyBufferToImage(const Buffer& src, const Image& dst, size_
 
 Mapping CommandQueue::mapImage(const Image& image, cl_map_flags flags, const Size3& origin,
                                const Size3& region, bool blocking, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueMapImage");
     cl_event event = nullptr;
     cl_int code = CL_SUCCESS;
     Mapping mapping;

@@ -22,7 +22,7 @@ std::string pointerText(const void* pointer) {
 
 Event CommandQueue::svmMemcpy(void* dst, const void* src, size_t size, bool blocking,
                               WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMMemcpy");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueSVMMemcpy(get(), blocking ? CL_TRUE : CL_FALSE, dst, src,
                                                    size, wait.size(), wait.data(), &event);
@@ -37,7 +37,7 @@ Event CommandQueue::svmMemcpy(void* dst, const void* src, size_t size, bool bloc
 
 Event CommandQueue::svmMemFill(void* ptr, const void* pattern, size_t patternSize, size_t size,
                                WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMMemFill");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueSVMMemFill(get(), ptr, pattern, patternSize, size,
                                                     wait.size(), wait.data(), &event);
@@ -54,7 +54,7 @@ Event CommandQueue::svmMemFill(void* ptr, const void* pattern, size_t patternSiz
 
 Event CommandQueue::svmMap(void* ptr, size_t size, cl_map_flags flags, bool blocking,
                            WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMMap");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueSVMMap(get(), blocking ? CL_TRUE : CL_FALSE, flags, ptr,
                                                 size, wait.size(), wait.data(), &event);
@@ -64,7 +64,7 @@ Event CommandQueue::svmMap(void* ptr, size_t size, cl_map_flags flags, bool bloc
 }
 
 Event CommandQueue::svmUnmap(void* ptr, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMUnmap");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueSVMUnmap(get(), ptr, wait.size(), wait.data(), &event);
     return enqueued(code, event, "clEnqueueSVMUnmap",
@@ -78,7 +78,7 @@ Event CommandQueue::svmMigrate(std::span<const void* const> pointers, std::span<
                       "migrating " + std::to_string(pointers.size()) + " SVM pointers with " +
                           std::to_string(sizes.size()) +
                           " sizes (give one size per pointer, or none for whole allocations)");
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMMigrateMem");
     cl_event event = nullptr;
     // The C API takes `const void**` but does not write through it.
     const cl_int code = clApi().clEnqueueSVMMigrateMem(
@@ -92,7 +92,7 @@ Event CommandQueue::svmMigrate(std::span<const void* const> pointers, std::span<
 }
 
 Event CommandQueue::svmFree(std::vector<void*> pointers, WaitList waitFor) const {
-    const RawWaitList wait(waitFor);
+    const RawWaitList wait(waitFor, "clEnqueueSVMFree");
     cl_event event = nullptr;
     // A null callback: the driver frees the pointers with clSVMFree when the command runs.
     const cl_int code = clApi().clEnqueueSVMFree(

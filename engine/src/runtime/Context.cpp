@@ -4,6 +4,8 @@
 
 #include <memory>
 #include <mutex>
+#include <string>
+#include <utility>
 
 namespace clw::engine {
 
@@ -46,6 +48,28 @@ std::vector<cl_context_properties> terminated(std::vector<cl_context_properties>
     return properties;
 }
 
+// "CL_DEVICE_TYPE_GPU", "CL_DEVICE_TYPE_CPU|CL_DEVICE_TYPE_GPU", or the number.
+std::string deviceTypeText(cl_device_type type) {
+    if (type == CL_DEVICE_TYPE_ALL)
+        return "CL_DEVICE_TYPE_ALL";
+    static constexpr std::pair<cl_device_type, const char*> kNames[] = {
+        {CL_DEVICE_TYPE_DEFAULT, "CL_DEVICE_TYPE_DEFAULT"},
+        {CL_DEVICE_TYPE_CPU, "CL_DEVICE_TYPE_CPU"},
+        {CL_DEVICE_TYPE_GPU, "CL_DEVICE_TYPE_GPU"},
+        {CL_DEVICE_TYPE_ACCELERATOR, "CL_DEVICE_TYPE_ACCELERATOR"},
+        {CL_DEVICE_TYPE_CUSTOM, "CL_DEVICE_TYPE_CUSTOM"},
+    };
+    std::string text;
+    cl_device_type rest = type;
+    for (const auto& [bit, name] : kNames) {
+        if (type & bit) {
+            text += (text.empty() ? "" : "|") + std::string(name);
+            rest &= ~bit;
+        }
+    }
+    return text.empty() || rest ? std::to_string(type) : text;
+}
+
 } // namespace
 
 Context::Context(const std::vector<Device>& devices,
@@ -69,6 +93,24 @@ Context::Context(const std::vector<Device>& devices,
 }
 
 Context Context::fromType(const Platform& platform, cl_device_type type, ErrorCallback onError) {
+    // OpenCL 3.0, clCreateContextFromType: CL_DEVICE_NOT_FOUND "if no devices that match
+    // device_type and property values specified in properties are currently available". The
+    // engine asks clGetDeviceIDs first, so that the answer is the same on every driver (NVIDIA 580
+    // and PoCL give it themselves). Any other answer of it (a type that is no type, a platform
+    // that is none) is left to the call itself.
+    cl_uint count = 0;
+    const cl_int found = clApi().clGetDeviceIDs(platform.get(), type, 0, nullptr, &count);
+    if (found == CL_DEVICE_NOT_FOUND || (found == CL_SUCCESS && count == 0)) {
+        std::string name;
+        try {
+            name = " '" + platform.name() + "'";
+        } catch (const ClError&) {
+        }
+        throw ClError(CL_DEVICE_NOT_FOUND, "clCreateContextFromType",
+                      "creating a context by device type (the platform" + name +
+                          " has no device of type " + deviceTypeText(type) +
+                          ": list its devices with Platform::devices, or ask another platform)");
+    }
     const std::vector<cl_context_properties> props{
         CL_CONTEXT_PLATFORM, reinterpret_cast<cl_context_properties>(platform.get()), 0};
     auto* box = onError ? new CallbackBox{std::move(onError)} : nullptr;

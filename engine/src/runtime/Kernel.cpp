@@ -44,14 +44,39 @@ Kernel Kernel::clone() const {
     return Kernel(Handle<cl_kernel>::adopt(raw));
 }
 
+void Kernel::checkArgIndex(cl_uint index, const char* param) const {
+    // OpenCL 3.0, clGetKernelArgInfo: CL_INVALID_ARG_INDEX "if arg_indx is not a valid argument
+    // index". Some drivers (NVIDIA 580) answer CL_INVALID_VALUE instead: the engine checks.
+    // A kernel that cannot say (an invalid one) is left to clGetKernelArgInfo's own answer.
+    cl_uint count = 0;
+    if (clApi().clGetKernelInfo(get(), CL_KERNEL_NUM_ARGS, sizeof count, &count, nullptr) !=
+            CL_SUCCESS ||
+        index < count) [[likely]]
+        return;
+    std::string text = std::string("reading ") + param + " of argument " + std::to_string(index);
+    try {
+        text += " of kernel '" + name() + "'";
+    } catch (const ClError&) {
+    }
+    text += " (the kernel has " + std::to_string(count) + " argument" + (count == 1 ? "" : "s") +
+            (count ? ", indices 0 to " + std::to_string(count - 1) : std::string()) +
+            ": CL_KERNEL_NUM_ARGS)";
+    throw ClError(CL_INVALID_ARG_INDEX, "clGetKernelArgInfo", text);
+}
+
 KernelArgument Kernel::argument(cl_uint index) const {
+    checkArgIndex(index, "the declaration");
+    return argumentUnchecked(index);
+}
+
+KernelArgument Kernel::argumentUnchecked(cl_uint index) const {
     KernelArgument arg;
     arg.index = index;
-    arg.addressQualifier = argInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(index);
-    arg.accessQualifier = argInfo<CL_KERNEL_ARG_ACCESS_QUALIFIER>(index);
-    arg.typeName = argInfo<CL_KERNEL_ARG_TYPE_NAME>(index);
-    arg.typeQualifier = argInfo<CL_KERNEL_ARG_TYPE_QUALIFIER>(index);
-    arg.name = argInfo<CL_KERNEL_ARG_NAME>(index);
+    arg.addressQualifier = uncheckedArgInfo<CL_KERNEL_ARG_ADDRESS_QUALIFIER>(index);
+    arg.accessQualifier = uncheckedArgInfo<CL_KERNEL_ARG_ACCESS_QUALIFIER>(index);
+    arg.typeName = uncheckedArgInfo<CL_KERNEL_ARG_TYPE_NAME>(index);
+    arg.typeQualifier = uncheckedArgInfo<CL_KERNEL_ARG_TYPE_QUALIFIER>(index);
+    arg.name = uncheckedArgInfo<CL_KERNEL_ARG_NAME>(index);
     return arg;
 }
 
@@ -59,14 +84,14 @@ std::vector<KernelArgument> Kernel::arguments() const {
     std::vector<KernelArgument> args;
     const cl_uint count = argCount();
     for (cl_uint i = 0; i < count; ++i)
-        args.push_back(argument(i));
+        args.push_back(argumentUnchecked(i));
     return args;
 }
 
 std::string Kernel::describeArgument(cl_uint index) const {
     std::string text = "setting argument " + std::to_string(index);
     try {
-        text += " '" + argument(index).declaration() + "'";
+        text += " '" + argumentUnchecked(index).declaration() + "'";
     } catch (const ClError&) {
         // No arg info (built without -cl-kernel-arg-info, or index out of range): index only.
     }
@@ -78,6 +103,14 @@ std::string Kernel::describeArgument(cl_uint index) const {
 }
 
 void Kernel::setArg(cl_uint index, size_t size, const void* value) const {
+    // OpenCL 3.0, clSetKernelArg: CL_INVALID_ARG_SIZE "if arg_size is zero and the argument is
+    // declared with the local qualifier"; no other argument is 0 bytes either. Some drivers
+    // (NVIDIA 580) take a 0-byte __local argument: the engine checks, with one compare.
+    if (size == 0) [[unlikely]]
+        throw ClError(CL_INVALID_ARG_SIZE, "clSetKernelArg",
+                      describeArgument(index) +
+                          " to 0 bytes (a __local argument needs its size in bytes, as "
+                          "LocalMemory{bytes} with bytes above 0; no argument is 0 bytes)");
     checkCl(clApi().clSetKernelArg(get(), index, size, value), "clSetKernelArg",
             [&] { return describeArgument(index); });
 }

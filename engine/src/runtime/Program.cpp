@@ -2,7 +2,9 @@
 
 #include <cstring>
 
+#include "clw/engine/BinaryCheck.h"
 #include "clw/engine/Kernel.h"
+#include "clw/engine/Platform.h"
 
 #include <sstream>
 
@@ -21,6 +23,76 @@ std::vector<cl_device_id> rawDevices(const std::vector<Device>& devices) {
 } // namespace
 
 namespace {
+
+// The drivers whose every kind of binary the engine knows: PoCL (its own binaries, LLVM bitcode
+// and SPIR-V, and through its device back-ends ELF and PTX) and NVIDIA (PTX). Other drivers'
+// binaries are opaque here.
+bool knowsBinaryKinds(const Device& device) {
+    try {
+        const std::string platform = device.platform().name();
+        return platform == "Portable Computing Language" || platform == "NVIDIA CUDA";
+    } catch (const ClError&) {
+        return false;
+    }
+}
+
+// OpenCL 3.0, clCreateProgramWithBinary: CL_INVALID_BINARY "if an invalid program binary was
+// encountered for any device", binary_status saying which. Some drivers (NVIDIA 580) take any
+// bytes here and fail only at the build. The engine refuses a binary only where it is certainly
+// none that the device's driver loads: the driver is one whose binary kinds the engine knows
+// (knowsBinaryKinds) and the binary begins as no kind that any driver hands out (binaryKind).
+// A binary that begins as a known kind, even one for another driver, goes to the driver, so no
+// real binary is refused here. Marks each refused binary in `status` and returns the reasons,
+// or nothing.
+std::string refuseUnknownBinaries(const std::vector<Device>& devices,
+                                  const std::vector<Binary>& binaries,
+                                  std::vector<cl_int>& status) {
+    std::string refused;
+    for (size_t i = 0; i < devices.size(); ++i) {
+        // An empty binary is the driver's CL_INVALID_VALUE.
+        if (binaries[i].empty() || !binaryKind(binaries[i]).empty() ||
+            !knowsBinaryKinds(devices[i]))
+            continue;
+        status[i] = CL_INVALID_BINARY;
+        std::string name = "device " + std::to_string(i);
+        try {
+            name = devices[i].name();
+        } catch (const ClError&) {
+        }
+        refused += "; the binary for " + name +
+                   " was rejected with CL_INVALID_BINARY (its first bytes are those of no program "
+                   "binary this device's driver loads: PTX, ELF, a CUDA fat binary, LLVM bitcode, "
+                   "SPIR-V or a PoCL binary; pass the bytes CL_PROGRAM_BINARIES gave, whole and "
+                   "unchanged, or build from source)";
+    }
+    return refused;
+}
+
+// The result of a link of no programs, which never reaches the driver.
+BuildResult nothingToLink(const Context& context, std::string_view options,
+                          const std::vector<Device>& devices) {
+    BuildResult result;
+    result.code = CL_INVALID_VALUE;
+    result.function = "clLinkProgram";
+    result.options = std::string(options);
+    std::vector<Device> targets = devices;
+    if (targets.empty()) {
+        try {
+            targets = context.devices();
+        } catch (const ClError&) {
+        }
+    }
+    for (const Device& device : targets) {
+        DeviceBuild build;
+        build.device = device;
+        build.status = CL_BUILD_ERROR;
+        build.log = "linking no programs: clLinkProgram takes at least one compiled program "
+                    "(compile the sources with Program::compile, then link those)\n";
+        result.devices.push_back(std::move(build));
+    }
+    return result;
+}
+
 // SPIR-V begins with its magic number, in either byte order; OpenCL C never does.
 bool isSpirV(std::string_view bytes) {
     static constexpr unsigned char kLittle[4] = {0x03, 0x02, 0x23, 0x07};
@@ -65,6 +137,14 @@ Program Program::fromBinaries(const Context& context, const std::vector<Device>&
         throw ClError(CL_INVALID_VALUE, "clCreateProgramWithBinary",
                       "creating a program: " + std::to_string(binaries.size()) + " binaries for " +
                           std::to_string(devices.size()) + " devices");
+    std::vector<cl_int> status(devices.size(), CL_SUCCESS);
+    if (const std::string refused = refuseUnknownBinaries(devices, binaries, status);
+        !refused.empty()) {
+        if (binaryStatus)
+            *binaryStatus = status;
+        throw ClError(CL_INVALID_BINARY, "clCreateProgramWithBinary",
+                      "creating a program from binaries" + refused);
+    }
     const auto ids = rawDevices(devices);
     std::vector<const unsigned char*> data;
     std::vector<size_t> sizes;
@@ -72,7 +152,6 @@ Program Program::fromBinaries(const Context& context, const std::vector<Device>&
         data.push_back(binary.data());
         sizes.push_back(binary.size());
     }
-    std::vector<cl_int> status(devices.size(), CL_SUCCESS);
     cl_int code = CL_SUCCESS;
     cl_program raw =
         clApi().clCreateProgramWithBinary(context.get(), cl_uint(ids.size()), ids.data(),
@@ -168,6 +247,11 @@ std::pair<Program, BuildResult> Program::link(const Context& context,
                                               const std::vector<Program>& programs,
                                               std::string_view options,
                                               const std::vector<Device>& devices) {
+    // OpenCL 3.0, clLinkProgram: CL_INVALID_VALUE "if num_input_programs is zero". Some drivers
+    // (NVIDIA 580) answer CL_LINK_PROGRAM_FAILURE instead: the engine checks, and says why in
+    // each device's log.
+    if (programs.empty())
+        return {Program(), nothingToLink(context, options, devices)};
     const auto ids = rawDevices(devices);
     const std::string opts(options);
     std::vector<cl_program> inputs;

@@ -10,14 +10,24 @@
 namespace clw::engine::detail {
 
 // A wait list in the C API's terms: a count and a pointer that is null when the list is empty.
+// Every enqueue makes its wait list here, so this is where the list is checked.
 class RawWaitList {
 public:
-    explicit RawWaitList(std::span<const Event> events)
-        : m_raw(rawEvents(events)) {}
+    // OpenCL 3.0, every clEnqueue*: CL_INVALID_EVENT_WAIT_LIST "if event objects in
+    // event_wait_list are not valid events". Some drivers (NVIDIA 580) answer CL_INVALID_EVENT
+    // for an empty Event (a null cl_event): the engine checks, throwing ClError from `function`,
+    // the enqueue about to be made. An empty list costs no more than before.
+    RawWaitList(std::span<const Event> events, const char* function)
+        : m_raw(rawEvents(events)) {
+        for (size_t i = 0; i < m_raw.size(); ++i)
+            if (!m_raw[i]) [[unlikely]]
+                throwEmptyEvent(i, function);
+    }
     cl_uint size() const noexcept { return cl_uint(m_raw.size()); }
     const cl_event* data() const noexcept { return m_raw.empty() ? nullptr : m_raw.data(); }
 
 private:
+    [[noreturn]] void throwEmptyEvent(size_t index, const char* function) const;
     std::vector<cl_event> m_raw;
 };
 

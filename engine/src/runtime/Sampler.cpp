@@ -50,6 +50,20 @@ std::string describeProperties(const std::vector<cl_sampler_properties>& propert
     return text + "}";
 }
 
+// OpenCL 3.0, sampler addressing modes: CL_ADDRESS_REPEAT and CL_ADDRESS_MIRRORED_REPEAT "can
+// only be used with normalized coordinates", and clCreateSampler(WithProperties) answers
+// CL_INVALID_VALUE for values, or a combination of them, that are not valid. Some drivers (NVIDIA
+// 580) make such a sampler: the engine checks. Why the combination is not valid, or nothing.
+std::string repeatWithoutNormalizedCoords(bool normalizedCoords, cl_addressing_mode addressing) {
+    if (normalizedCoords ||
+        (addressing != CL_ADDRESS_REPEAT && addressing != CL_ADDRESS_MIRRORED_REPEAT))
+        return {};
+    return std::string(addressing == CL_ADDRESS_REPEAT ? "CL_ADDRESS_REPEAT"
+                                                       : "CL_ADDRESS_MIRRORED_REPEAT") +
+           " needs normalized coordinates: make the sampler with normalized coordinates, or "
+           "address with CL_ADDRESS_CLAMP_TO_EDGE, CL_ADDRESS_CLAMP or CL_ADDRESS_NONE";
+}
+
 } // namespace
 
 Sampler::Sampler(const Context& context, bool normalizedCoords, cl_addressing_mode addressing,
@@ -59,9 +73,15 @@ Sampler::Sampler(const Context& context, bool normalizedCoords, cl_addressing_mo
                (normalizedCoords ? "normalized" : "unnormalized") + " coordinates, addressing " +
                std::to_string(addressing) + ", filter " + std::to_string(filter) + ")";
     };
+    const bool withProperties = platformHasSamplerProperties(context);
+    if (const std::string why = repeatWithoutNormalizedCoords(normalizedCoords, addressing);
+        !why.empty())
+        throw ClError(CL_INVALID_VALUE,
+                      withProperties ? "clCreateSamplerWithProperties" : "clCreateSampler",
+                      doing() + " (" + why + ")");
     cl_int code = CL_SUCCESS;
     cl_sampler raw = nullptr;
-    if (platformHasSamplerProperties(context)) {
+    if (withProperties) {
         const cl_sampler_properties properties[] = {
             CL_SAMPLER_NORMALIZED_COORDS,
             cl_sampler_properties(normalizedCoords ? CL_TRUE : CL_FALSE),
@@ -92,6 +112,19 @@ Sampler::Sampler(const Context& context, const std::vector<cl_sampler_properties
     if (properties.size() % 2 != 0)
         throw ClError(CL_INVALID_VALUE, "clCreateSamplerWithProperties",
                       describeProperties(properties) + " (the last key has no value)");
+    // Normalized coordinates are the default (CL_TRUE) where the list does not name them.
+    bool normalizedCoords = true;
+    cl_addressing_mode addressing = CL_ADDRESS_CLAMP;
+    for (size_t i = 0; i < properties.size(); i += 2) {
+        if (properties[i] == CL_SAMPLER_NORMALIZED_COORDS)
+            normalizedCoords = properties[i + 1] != CL_FALSE;
+        else if (properties[i] == CL_SAMPLER_ADDRESSING_MODE)
+            addressing = cl_addressing_mode(properties[i + 1]);
+    }
+    if (const std::string why = repeatWithoutNormalizedCoords(normalizedCoords, addressing);
+        !why.empty())
+        throw ClError(CL_INVALID_VALUE, "clCreateSamplerWithProperties",
+                      describeProperties(properties) + " (" + why + ")");
     std::vector<cl_sampler_properties> list = properties;
     list.push_back(0);
     cl_int code = CL_SUCCESS;

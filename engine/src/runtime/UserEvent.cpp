@@ -30,6 +30,22 @@ UserEvent::UserEvent(const Context& context) {
 }
 
 void UserEvent::setStatus(cl_int status) const {
+    // OpenCL 3.0, clSetUserEventStatus: CL_INVALID_OPERATION "if the execution_status for event
+    // has already been changed by a previous call to clSetUserEventStatus". Some drivers (NVIDIA
+    // 580) take a second status: the engine checks. A user event stays CL_SUBMITTED until its
+    // status is set; an event that cannot say is left to the driver.
+    cl_int current = CL_SUBMITTED;
+    if (clApi().clGetEventInfo(get(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof current, &current,
+                               nullptr) == CL_SUCCESS &&
+        current != CL_SUBMITTED)
+        throw ClError(CL_INVALID_OPERATION, "clSetUserEventStatus",
+                      "setting a user event to " + std::to_string(status) +
+                          " (its status was already set, to " +
+                          (current == CL_COMPLETE ? std::string("CL_COMPLETE")
+                           : current < 0          ? "the error " + std::to_string(current)
+                                                  : std::to_string(current)) +
+                          ": a user event's status is set once; make a new UserEvent to signal "
+                          "again)");
     checkCl(clApi().clSetUserEventStatus(get(), status), "clSetUserEventStatus",
             [&] { return "setting a user event to " + std::to_string(status); });
 }

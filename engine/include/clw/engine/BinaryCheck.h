@@ -20,4 +20,11 @@ namespace clw::engine {
 std::string binaryIncompleteness(std::span<const unsigned char> binary,
                                  const std::vector<std::string>& kernelNames);
 
+// The kind of program binary `binary` begins as, among those drivers hand out or take: "a PoCL
+// binary", "PTX" (NVIDIA's: text that opens with a comment or a '.' directive), "ELF", "a CUDA
+// fat binary", "LLVM bitcode" (bare or in its wrapper), "SPIR-V". Empty when it begins as none
+// of them, which only says that it is no binary of these kinds: a driver of another kind may
+// still load it.
+std::string binaryKind(std::span<const unsigned char> binary);
+
 } // namespace clw::engine

@@ -11,7 +11,10 @@ class Buffer : public MemoryObject {
 public:
     Buffer() = default;
     // hostPtr is used with CL_MEM_USE_HOST_PTR / CL_MEM_COPY_HOST_PTR. A size of 0 or one above
-    // the device's maximum allocation is rejected by the driver with CL_INVALID_BUFFER_SIZE.
+    // CL_DEVICE_MAX_MEM_ALLOC_SIZE of every device of the context throws ClError with
+    // CL_INVALID_BUFFER_SIZE, and flags that exclude each other (two of the READ/WRITE flags,
+    // USE_HOST_PTR with ALLOC_ or COPY_HOST_PTR, two of the HOST_ flags) CL_INVALID_VALUE: the
+    // engine checks the last two itself, since not every driver does.
     Buffer(const Context& context, cl_mem_flags flags, size_t size, void* hostPtr = nullptr);
     static Buffer retain(cl_mem raw) { return Buffer(Handle<cl_mem>::retain(raw)); }
     static Buffer adopt(cl_mem raw) { return Buffer(Handle<cl_mem>::adopt(raw)); }
@@ -23,8 +26,10 @@ public:
     static Buffer overSvm(const Context& context, void* svm, size_t size,
                           cl_mem_flags flags = CL_MEM_READ_WRITE);
 
-    // A region of this buffer that aliases its bytes. origin must be a multiple of the device's
-    // CL_DEVICE_MEM_BASE_ADDR_ALIGN (bits) or the driver says CL_MISALIGNED_SUB_BUFFER_OFFSET.
+    // A region of this buffer that aliases its bytes. Throws ClError, on every driver, with
+    // CL_MISALIGNED_SUB_BUFFER_OFFSET unless origin is a multiple of CL_DEVICE_MEM_BASE_ADDR_ALIGN
+    // (bits) of a device of the context, CL_INVALID_VALUE for a region past the buffer's end and
+    // CL_INVALID_MEM_OBJECT when this buffer is itself a sub-buffer.
     Buffer createSubBuffer(size_t origin, size_t size, cl_mem_flags flags = 0) const;
     bool isSubBuffer() const { return info<CL_MEM_ASSOCIATED_MEMOBJECT>() != nullptr; }
     // The parent of a sub-buffer; an empty Buffer for a buffer.

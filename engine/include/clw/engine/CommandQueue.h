@@ -39,6 +39,8 @@ enum class EmptyNDRange {
 // `keepAlive` (any shared_ptr owning it) and the engine holds it until then.
 class CommandQueue {
 public:
+    // Every enqueue throws ClError with CL_INVALID_EVENT_WAIT_LIST, from its C function, for a
+    // wait list that holds an empty Event, on every driver.
     using WaitList = std::span<const Event>;
 
     CommandQueue() = default;
@@ -95,6 +97,7 @@ public:
                size_t size, WaitList waitFor = {}) const;
     Event copyRect(const Buffer& src, const Buffer& dst, const CopyRectRegion& rect,
                    WaitList waitFor = {}) const;
+    // offset and size must be multiples of patternSize (CL_INVALID_VALUE on every driver).
     Event fill(const Buffer& buffer, const void* pattern, size_t patternSize, size_t offset,
                size_t size, WaitList waitFor = {}) const;
     template <class T>

@@ -24,6 +24,8 @@ public:
                      ErrorCallback onError = {});
     explicit Context(const Device& device)
         : Context(std::vector<Device>{device}) {}
+    // Throws ClError with CL_DEVICE_NOT_FOUND when the platform has no device of `type`, on every
+    // driver.
     static Context fromType(const Platform& platform, cl_device_type type,
                             ErrorCallback onError = {});
     static Context retain(cl_context raw) { return Context(Handle<cl_context>::retain(raw)); }

@@ -75,13 +75,12 @@ public:
     typename KernelSubGroupInfo<P>::type subGroupInfo(const Device& device) const {
         return subGroupResult<P>(device, nullptr, 0);
     }
+    // Throws ClError with CL_INVALID_ARG_INDEX, from clGetKernelArgInfo, for an index at or above
+    // CL_KERNEL_NUM_ARGS, on every driver.
     template <cl_kernel_arg_info P>
     typename KernelArgInfo<P>::type argInfo(cl_uint index) const {
-        return detail::queryInfo<typename KernelArgInfo<P>::type>(
-            [&](size_t s, void* v, size_t* r) {
-                return clApi().clGetKernelArgInfo(get(), index, P, s, v, r);
-            },
-            "clGetKernelArgInfo", KernelArgInfo<P>::kName);
+        checkArgIndex(index, KernelArgInfo<P>::kName);
+        return uncheckedArgInfo<P>(index);
     }
 
     std::string name() const { return info<CL_KERNEL_FUNCTION_NAME>(); }
@@ -89,11 +88,13 @@ public:
     Program program() const { return Program::retain(info<CL_KERNEL_PROGRAM>()); }
     Context context() const { return Context::retain(info<CL_KERNEL_CONTEXT>()); }
     // Every argument's info; throws ClError with CL_KERNEL_ARG_INFO_NOT_AVAILABLE when the
-    // program was built without -cl-kernel-arg-info on a driver that needs it.
+    // program was built without -cl-kernel-arg-info on a driver that needs it, and with
+    // CL_INVALID_ARG_INDEX for an index at or above CL_KERNEL_NUM_ARGS.
     KernelArgument argument(cl_uint index) const;
     std::vector<KernelArgument> arguments() const;
 
-    // Arguments. Each failure throws ClError naming the argument and the kernel.
+    // Arguments. Each failure throws ClError naming the argument and the kernel; a 0-byte
+    // argument (LocalMemory{0} among them) is CL_INVALID_ARG_SIZE on every driver.
     void setArg(cl_uint index, size_t size, const void* value) const;
     void setArg(cl_uint index, const MemoryObject& memory) const; // buffers, images, pipes
     void setArg(cl_uint index, const Sampler& sampler) const;
@@ -136,6 +137,18 @@ private:
     // "argument 2 'float *out' of kernel 'blur'" (without the declaration when arg info is
     // unavailable).
     std::string describeArgument(cl_uint index) const;
+    // Throws ClError with CL_INVALID_ARG_INDEX unless index < CL_KERNEL_NUM_ARGS; `param` names
+    // what was being read, for the message.
+    void checkArgIndex(cl_uint index, const char* param) const;
+    KernelArgument argumentUnchecked(cl_uint index) const;
+    template <cl_kernel_arg_info P>
+    typename KernelArgInfo<P>::type uncheckedArgInfo(cl_uint index) const {
+        return detail::queryInfo<typename KernelArgInfo<P>::type>(
+            [&](size_t s, void* v, size_t* r) {
+                return clApi().clGetKernelArgInfo(get(), index, P, s, v, r);
+            },
+            "clGetKernelArgInfo", KernelArgInfo<P>::kName);
+    }
     Event launch(const CommandQueue& queue, const NDRange& global, const NDRange& local) const;
     // One clGetKernelSubGroupInfo call into `value`; its errors name the query, the kernel and,
     // where the device has none, the missing sub-groups.

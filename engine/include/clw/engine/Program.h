@@ -26,7 +26,9 @@ public:
     static Program fromSource(const Context& context, std::string_view source);
     static Program fromSources(const Context& context, const std::vector<std::string>& sources);
     // One binary per device. binaryStatus, when given, receives each device's status; a binary
-    // the driver rejects throws ClError with CL_INVALID_BINARY naming the device.
+    // the driver rejects throws ClError with CL_INVALID_BINARY naming the device. For PoCL and
+    // NVIDIA devices the engine itself rejects, in the same way, a binary that begins as no kind
+    // of program binary (BinaryCheck.h's binaryKind), which some drivers would take.
     static Program fromBinaries(const Context& context, const std::vector<Device>& devices,
                                 const std::vector<Binary>& binaries,
                                 std::vector<cl_int>* binaryStatus = nullptr);
@@ -47,7 +49,8 @@ public:
                         const std::vector<std::pair<std::string, Program>>& headers = {},
                         const std::vector<Device>& devices = {}) const;
     // Links compiled programs into an executable. The program is empty when the driver returned
-    // none; the result carries the logs either way.
+    // none; the result carries the logs either way. No programs is a result with
+    // CL_INVALID_VALUE, on every driver, that never reaches the driver.
     static std::pair<Program, BuildResult> link(const Context& context,
                                                 const std::vector<Program>& programs,
                                                 std::string_view options = {},

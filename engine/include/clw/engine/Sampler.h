@@ -10,6 +10,8 @@ namespace clw::engine {
 class Sampler {
 public:
     Sampler() = default;
+    // Both constructors throw ClError with CL_INVALID_VALUE for CL_ADDRESS_REPEAT or
+    // CL_ADDRESS_MIRRORED_REPEAT without normalized coordinates, on every driver.
     Sampler(const Context& context, bool normalizedCoords, cl_addressing_mode addressing,
             cl_filter_mode filter);
     // The seeds' Sampler(context, properties): keys and values for clCreateSamplerWithProperties

@@ -19,7 +19,8 @@ public:
     UserEvent() = default;
     explicit UserEvent(const Context& context);
 
-    // CL_COMPLETE, or a negative error that fails every command waiting for it. Once only.
+    // CL_COMPLETE, or a negative error that fails every command waiting for it. Once only: a
+    // second call throws ClError with CL_INVALID_OPERATION, on every driver.
     void setStatus(cl_int status) const;
     void complete() const { setStatus(CL_COMPLETE); }
 
