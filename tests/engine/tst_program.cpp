@@ -10,6 +10,8 @@
 
 #include <QtTest>
 
+#include <cstring>
+
 #include <algorithm>
 #include <numeric>
 #include <set>
@@ -67,6 +69,38 @@ class TestProgram : public QObject {
     Q_OBJECT
 private slots:
     // SPIR-V handed over as source goes the way of intermediate language, not clCreateProgramWith
+    // NVIDIA 580 fails a build with options it does not take as CL_BUILD_PROGRAM_FAILURE and says
+    // so in its log: the engine reports CL_INVALID_BUILD_OPTIONS, as PoCL does itself.
+    void optionsTheDriverDoesNotTakeAreInvalidBuildOptions() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const Program program = Program::fromSource(context, kFillSource);
+        ScopedClApi seam;
+        g_realApi = seam.real();
+        seam.api().clBuildProgram = [](cl_program, cl_uint, const cl_device_id*, const char*,
+                                       void(CL_CALLBACK*)(cl_program, void*),
+                                       void*) -> cl_int { return CL_BUILD_PROGRAM_FAILURE; };
+        seam.api().clGetProgramBuildInfo = [](cl_program program, cl_device_id id,
+                                              cl_program_build_info param, size_t size,
+                                              void* value, size_t* returned) -> cl_int {
+            static const char kLog[] = "Error in processing command line: Don't understand "
+                                       "command line argument \"-no-such-option\"!";
+            if (param != CL_PROGRAM_BUILD_LOG)
+                return g_realApi.clGetProgramBuildInfo(program, id, param, size, value, returned);
+            if (returned)
+                *returned = sizeof kLog;
+            if (value && size >= sizeof kLog)
+                std::memcpy(value, kLog, sizeof kLog);
+            return CL_SUCCESS;
+        };
+        const BuildResult result = program.build("-no-such-option");
+        QCOMPARE(result.code, CL_INVALID_BUILD_OPTIONS);
+        QVERIFY(contains(result.combinedLog(), "Don't understand command line argument"));
+        // A compile error is still a build failure.
+        seam.api().clGetProgramBuildInfo = g_realApi.clGetProgramBuildInfo;
+        QCOMPARE(program.build("").code, CL_BUILD_PROGRAM_FAILURE);
+    }
+
     // Source (where it would fail as OpenCL C that is not text).
     void spirVGivenAsSourceIsCreatedAsIl() {
         CLW_REQUIRE_DEVICE(device);

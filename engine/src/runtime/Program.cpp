@@ -213,6 +213,14 @@ BuildResult Program::collect(cl_int code, const char* function, std::string_view
         }
         result.devices.push_back(std::move(build));
     }
+    // OpenCL 3.0: options the compiler does not take are CL_INVALID_BUILD_OPTIONS. NVIDIA 580
+    // answers CL_BUILD_PROGRAM_FAILURE and says so in its log; the engine gives the
+    // specification's code, so that a bad option reads the same on every device.
+    if (code == CL_BUILD_PROGRAM_FAILURE)
+        for (const DeviceBuild& build : result.devices)
+            if (build.log.starts_with("Error in processing command line") ||
+                build.log.starts_with("Error parsing value of"))
+                result.code = CL_INVALID_BUILD_OPTIONS;
     return result;
 }
 
