@@ -1,5 +1,6 @@
 // Argument binding against real signatures: every accepted kind works in a kernel, every
 // rejection names the argument and carries the exact code.
+#include "SharedSvm.h"
 #include "TestDevice.h"
 
 #include "clw/engine/ArgumentBinder.h"
@@ -267,14 +268,19 @@ private slots:
         }
     }
 
+    // Fine grain where the device has it, else coarse grain filled and read through maps.
     void svmPointers() {
         CLW_REQUIRE_DEVICE(device);
         Fixture f(device);
+        CLW_CHECK_SVM_OR_RETURN(device, f.context);
         Kernel kernel(f.program, "blur");
-        SvmAllocation in(f.context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64);
-        SvmAllocation out(f.context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64);
+        const cl_svm_mem_flags flags = clw::test::hostSharedSvmFlags(device);
+        SvmAllocation in(f.context, flags, 64);
+        SvmAllocation out(f.context, flags, 64);
+        std::vector<float> values(16);
         for (int i = 0; i < 16; ++i)
-            in.as<float>()[i] = float(i);
+            values[i] = float(i);
+        clw::test::svmWrite(f.queue, in, values);
         ArgumentBinder::bind(kernel, f.signature(kernel),
                              std::vector<ArgumentValue>{
                                  ArgumentValue::svm(in.data()), ArgumentValue::svm(out.data()),
@@ -282,7 +288,9 @@ private slots:
                              f.context);
         f.queue.ndRange(kernel, 16);
         f.queue.finish();
-        QCOMPARE(out.as<float>()[5], 15.0f);
+        const std::vector<float> scaled = clw::test::svmRead<float>(f.queue, out, 16);
+        for (int i = 0; i < 16; ++i)
+            QCOMPARE(scaled[i], 3.0f * float(i));
     }
 };
 

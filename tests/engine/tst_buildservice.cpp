@@ -1,6 +1,7 @@
 // The BuildService on the real device: cache hits from memory and disk, keys that miss on every
 // change (headers in the set and on disk, -D, driver version), failing builds cached never, tag
 // replacement, multi-device builds that build only what the cache lacks, and fallbacks.
+#include "ClTestUtil.h"
 #include "KernelValue.h"
 #include "TestDevice.h"
 
@@ -373,9 +374,17 @@ private slots:
         QVERIFY(busy.get().ok());
     }
 
+    // Two devices of one context: sub-devices of the test device where it partitions equally;
+    // where it does not (a GPU), its exact error, and sub-devices of PoCL's CPU device.
     void severalDevicesBuildOnlyWhatTheCacheLacks() {
         CLW_REQUIRE_DEVICE(device);
-        const std::vector<Device> parts = device.partitionEqually(1);
+        Device root = device;
+        if (!clw::test::canPartition(device, CL_DEVICE_PARTITION_EQUALLY)) {
+            CLW_EXPECT_CL_ERROR(device.partitionEqually(1), CL_INVALID_VALUE, "clCreateSubDevices");
+            CLW_REQUIRE_POCL(pocl);
+            root = pocl;
+        }
+        const std::vector<Device> parts = root.partitionEqually(1);
         QVERIFY(parts.size() >= 2);
         ScopedClApi seam;
         g_real = seam.real();

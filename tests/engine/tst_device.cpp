@@ -51,111 +51,257 @@ const InfoValue* findRow(const std::vector<InfoValue>& values, cl_uint id) {
     return nullptr;
 }
 
+// The kinds of device, as typeName() and the info listing name them.
+struct TypeNames {
+    cl_device_type bit;
+    const char* shortName;
+    const char* flagName;
+};
+const TypeNames kTypes[] = {
+    {CL_DEVICE_TYPE_CPU, "CPU", "CL_DEVICE_TYPE_CPU"},
+    {CL_DEVICE_TYPE_GPU, "GPU", "CL_DEVICE_TYPE_GPU"},
+    {CL_DEVICE_TYPE_ACCELERATOR, "Accelerator", "CL_DEVICE_TYPE_ACCELERATOR"},
+    {CL_DEVICE_TYPE_CUSTOM, "Custom", "CL_DEVICE_TYPE_CUSTOM"},
+};
+
+// Type, versions and extensions of a root device, checked against what it answers.
+void checkIdentity(const Device& device) {
+    QVERIFY(!device.name().empty());
+    const cl_device_type type = device.type();
+    const std::string typeName = device.typeName();
+    for (const TypeNames& kind : kTypes) {
+        QCOMPARE(contains(typeName, kind.shortName), (type & kind.bit) != 0);
+        if (type == kind.bit)
+            QCOMPARE(typeName.c_str(), kind.shortName);
+    }
+    // The platform lists the device under each type it is, and only those.
+    for (const cl_device_type bit :
+         {CL_DEVICE_TYPE_CPU, CL_DEVICE_TYPE_GPU, CL_DEVICE_TYPE_ACCELERATOR}) {
+        const auto ofType = device.platform().devices(bit);
+        QCOMPARE(std::find(ofType.begin(), ofType.end(), device) != ofType.end(),
+                 (type & bit) != 0);
+    }
+    QVERIFY(device.numericVersion() >= CL_MAKE_VERSION(1, 2, 0));
+    QCOMPARE(device.numericVersion(), device.info<CL_DEVICE_NUMERIC_VERSION>());
+    QVERIFY(!device.isSubDevice());
+    // cl_khr_fp64 is listed exactly where the device has doubles.
+    const bool doubles = device.tryInfo<CL_DEVICE_DOUBLE_FP_CONFIG>().value_or(0) != 0;
+    QCOMPARE(device.hasExtension("cl_khr_fp64"), doubles);
+    // Whole names only: a prefix of an extension is not that extension.
+    QVERIFY(!device.hasExtension("cl_khr_fp6"));
+    QVERIFY(!device.hasExtension("khr_fp64"));
+    QVERIFY(device.platform().hasExtension("cl_khr_icd"));
+    QVERIFY(!device.platform().hasExtension("cl_khr"));
+    // Root devices compare equal however they were obtained.
+    const auto devices = device.platform().devices();
+    QVERIFY(std::find(devices.begin(), devices.end(), device) != devices.end());
+}
+
+void checkEqualPartition(const Device& device) {
+    QVERIFY2(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>() >= 2,
+             "this test expects at least two compute units");
+    const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::vector<Device> subs = device.partitionEqually(1);
+    QCOMPARE(subs.size(),
+             size_t(std::min<cl_uint>(units, device.info<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>())));
+    for (const Device& sub : subs) {
+        QVERIFY(sub.isSubDevice());
+        QVERIFY(sub != device);
+        QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+        QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
+        QCOMPARE(sub.platform(), device.platform());
+        const PartitionProperties type = sub.info<CL_DEVICE_PARTITION_TYPE>();
+        QVERIFY(type.size() >= 2);
+        QCOMPARE(type[0], cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY));
+        QCOMPARE(type[1], cl_device_partition_property(1));
+        // A sub-device is reference counted: a copy adds one.
+        const cl_uint before = sub.info<CL_DEVICE_REFERENCE_COUNT>();
+        Device copy = sub;
+        QCOMPARE(sub.info<CL_DEVICE_REFERENCE_COUNT>(), before + 1);
+    }
+    QVERIFY(subs[0] != subs[1]);
+    QCOMPARE(device.info<CL_DEVICE_PARENT_DEVICE>(), cl_device_id(nullptr));
+}
+
+void checkKernelOnSubDevices(const Device& device) {
+    const std::vector<Device> subs = device.partitionEqually(1);
+    QVERIFY(subs.size() >= 2);
+    // A context and a queue per sub-device; the kernel runs on each. (PoCL lists the root
+    // device in CL_CONTEXT_DEVICES of such a context and folds several sub-devices of one
+    // root into one context device, so the context's device list is not checked here.)
+    for (size_t i = 0; i < subs.size(); ++i) {
+        Context context(subs[i]);
+        Program program = Program::fromSource(context, kIotaSource);
+        CLW_BUILD_OR_FAIL(program, "");
+        const int base = 5 + int(i) * 100;
+        QVERIFY(runIota(context, subs[i], program, base, 64) == iota(base, 64));
+    }
+}
+
+void checkPartitionByCounts(const Device& device) {
+    const std::vector<Device> pair = device.partitionByCounts({1, 1});
+    QCOMPARE(pair.size(), size_t(2));
+    for (const Device& sub : pair) {
+        QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+        QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
+        QCOMPARE(sub.info<CL_DEVICE_PARTITION_TYPE>().at(0),
+                 cl_device_partition_property(CL_DEVICE_PARTITION_BY_COUNTS));
+    }
+    const std::vector<Device> single = device.partitionByCounts({1});
+    QCOMPARE(single.size(), size_t(1));
+    QCOMPARE(single[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
+    // Every unit in one sub-device.
+    const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    const std::vector<Device> whole = device.partitionByCounts({units});
+    QCOMPARE(whole.size(), size_t(1));
+    QCOMPARE(whole[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), units);
+}
+
+// A partition the device cannot make: CL_INVALID_VALUE for a partition type it does not list in
+// CL_DEVICE_PARTITION_PROPERTIES (a GPU lists none), else the code of the request.
+void checkImpossiblePartitions(const Device& device) {
+    using clw::test::canPartition;
+    const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    // A count above the units is an invalid value for PARTITION_EQUALLY (PoCL's code, as the
+    // specification allows) and an invalid partition count for PARTITION_BY_COUNTS.
+    CLW_EXPECT_CL_ERROR(device.partitionEqually(units + 1), CL_INVALID_VALUE, "clCreateSubDevices");
+    if (canPartition(device, CL_DEVICE_PARTITION_BY_COUNTS))
+        CLW_EXPECT_CL_ERROR(device.partitionByCounts({units, 1}), CL_INVALID_DEVICE_PARTITION_COUNT,
+                            "clCreateSubDevices");
+    else
+        CLW_EXPECT_CL_ERROR(device.partitionByCounts({units, 1}), CL_INVALID_VALUE,
+                            "clCreateSubDevices");
+    // PoCL does not partition by affinity domain; a device that does may have no NUMA domain.
+    const bool numa =
+        canPartition(device, CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN) &&
+        (device.info<CL_DEVICE_PARTITION_AFFINITY_DOMAIN>() & CL_DEVICE_AFFINITY_DOMAIN_NUMA);
+    if (numa)
+        QVERIFY(!device.partitionByAffinityDomain(CL_DEVICE_AFFINITY_DOMAIN_NUMA).empty());
+    else
+        CLW_EXPECT_CL_ERROR(device.partitionByAffinityDomain(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
+                            CL_INVALID_VALUE, "clCreateSubDevices");
+    try {
+        device.partitionEqually(units + 1);
+    } catch (const ClError& error) {
+        QVERIFY2(contains(error.what(), "partitioning " + device.name()), error.what());
+    }
+}
+
+// The info listing's formatting of the device's own answers.
+void checkFormattedValues(const Device& device) {
+    const std::vector<InfoValue> values = device.allInfo();
+    auto format = [&](cl_uint id) {
+        const InfoValue* value = findRow(values, id);
+        return value ? formatInfoValue(*value) : std::string("(no row)");
+    };
+    const cl_device_type type = device.type();
+    for (const TypeNames& kind : kTypes) {
+        QCOMPARE(contains(format(CL_DEVICE_TYPE), kind.flagName), (type & kind.bit) != 0);
+        if (type == kind.bit)
+            QCOMPARE(format(CL_DEVICE_TYPE).c_str(), kind.flagName);
+    }
+    QCOMPARE(format(CL_DEVICE_NAME), device.name());
+    QCOMPARE(format(CL_DEVICE_MAX_COMPUTE_UNITS),
+             std::to_string(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>()));
+    QCOMPARE(format(CL_DEVICE_MAX_MEM_ALLOC_SIZE),
+             humanBytes(device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>()));
+    QCOMPARE(format(CL_DEVICE_NUMERIC_VERSION).c_str(),
+             versionString(device.numericVersion()).c_str());
+    QCOMPARE(format(CL_DEVICE_AVAILABLE).c_str(), "yes");
+    QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_ROUND_TO_NEAREST"));
+    QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_INF_NAN"));
+    QVERIFY(contains(format(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES), "CL_QUEUE_PROFILING_ENABLE"));
+    QVERIFY(contains(format(CL_DEVICE_EXECUTION_CAPABILITIES), "CL_EXEC_KERNEL"));
+    QCOMPARE(contains(format(CL_DEVICE_EXECUTION_CAPABILITIES), "CL_EXEC_NATIVE_KERNEL"),
+             (device.info<CL_DEVICE_EXECUTION_CAPABILITIES>() & CL_EXEC_NATIVE_KERNEL) != 0);
+    const char* const cacheNames[] = {"CL_NONE", "CL_READ_ONLY_CACHE", "CL_READ_WRITE_CACHE"};
+    const cl_device_mem_cache_type cache = device.info<CL_DEVICE_GLOBAL_MEM_CACHE_TYPE>();
+    QVERIFY(cache <= CL_READ_WRITE_CACHE);
+    QCOMPARE(format(CL_DEVICE_GLOBAL_MEM_CACHE_TYPE).c_str(), cacheNames[cache]);
+    const std::string partitions = format(CL_DEVICE_PARTITION_PROPERTIES);
+    QCOMPARE(contains(partitions, "CL_DEVICE_PARTITION_EQUALLY"),
+             clw::test::canPartition(device, CL_DEVICE_PARTITION_EQUALLY));
+    QCOMPARE(contains(partitions, "CL_DEVICE_PARTITION_BY_COUNTS"),
+             clw::test::canPartition(device, CL_DEVICE_PARTITION_BY_COUNTS));
+    // Every OpenCL 3.0 device compiles OpenCL C 1.2.
+    if (device.numericVersion() >= CL_MAKE_VERSION(3, 0, 0))
+        QVERIFY(contains(format(CL_DEVICE_OPENCL_C_ALL_VERSIONS), "OpenCL C:1.2.0"));
+    const std::string sizes = format(CL_DEVICE_MAX_WORK_ITEM_SIZES);
+    const auto max = device.info<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+    QCOMPARE(sizes, std::to_string(max[0]) + ", " + std::to_string(max[1]) + ", " +
+                        std::to_string(max[2]));
+
+    const std::vector<InfoValue> platformValues = device.platform().allInfo();
+    const InfoValue* name = findRow(platformValues, CL_PLATFORM_NAME);
+    QVERIFY(name != nullptr);
+    QCOMPARE(formatInfoValue(*name), device.platform().name());
+}
+
 } // namespace
 
 class TestDevice : public QObject {
     Q_OBJECT
 private slots:
+    // The test device, and PoCL's CPU device with its known answers: a CPU with doubles.
     void identity() {
         CLW_REQUIRE_DEVICE(device);
-        QVERIFY(!device.name().empty());
-        QCOMPARE(device.type(), cl_device_type(CL_DEVICE_TYPE_CPU));
-        QCOMPARE(device.typeName().c_str(), "CPU");
-        QVERIFY(device.numericVersion() >= CL_MAKE_VERSION(1, 2, 0));
-        QCOMPARE(device.numericVersion(), device.info<CL_DEVICE_NUMERIC_VERSION>());
-        QVERIFY(!device.isSubDevice());
-        QVERIFY(device.hasExtension("cl_khr_fp64"));
-        // Whole names only: a prefix of an extension is not that extension.
-        QVERIFY(!device.hasExtension("cl_khr_fp6"));
-        QVERIFY(!device.hasExtension("khr_fp64"));
-        QVERIFY(device.platform().hasExtension("cl_khr_icd"));
-        QVERIFY(!device.platform().hasExtension("cl_khr"));
-        // Root devices compare equal however they were obtained.
-        const auto devices = device.platform().devices();
-        QVERIFY(std::find(devices.begin(), devices.end(), device) != devices.end());
-        QVERIFY(device.platform().devices(CL_DEVICE_TYPE_GPU).empty());
+        checkIdentity(device);
+        if (QTest::currentTestFailed())
+            return;
+        CLW_REQUIRE_POCL(pocl);
+        checkIdentity(pocl);
+        QCOMPARE(pocl.type(), cl_device_type(CL_DEVICE_TYPE_CPU));
+        QCOMPARE(pocl.typeName().c_str(), "CPU");
+        QVERIFY(pocl.hasExtension("cl_khr_fp64"));
     }
 
+    // Sub-device tests run on the test device where it partitions that way; where it does not
+    // (a GPU), they check its exact error and partition PoCL's CPU device instead.
     void partitionEquallyGivesOneUnitEach() {
         CLW_REQUIRE_DEVICE(device);
-        QVERIFY2(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>() >= 2,
-                 "this test expects at least two compute units");
-        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
-        const std::vector<Device> subs = device.partitionEqually(1);
-        QCOMPARE(subs.size(), size_t(std::min<cl_uint>(
-                                  units, device.info<CL_DEVICE_PARTITION_MAX_SUB_DEVICES>())));
-        for (const Device& sub : subs) {
-            QVERIFY(sub.isSubDevice());
-            QVERIFY(sub != device);
-            QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
-            QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
-            QCOMPARE(sub.platform(), device.platform());
-            const PartitionProperties type = sub.info<CL_DEVICE_PARTITION_TYPE>();
-            QVERIFY(type.size() >= 2);
-            QCOMPARE(type[0], cl_device_partition_property(CL_DEVICE_PARTITION_EQUALLY));
-            QCOMPARE(type[1], cl_device_partition_property(1));
-            // A sub-device is reference counted: a copy adds one.
-            const cl_uint before = sub.info<CL_DEVICE_REFERENCE_COUNT>();
-            Device copy = sub;
-            QCOMPARE(sub.info<CL_DEVICE_REFERENCE_COUNT>(), before + 1);
+        if (clw::test::canPartition(device, CL_DEVICE_PARTITION_EQUALLY)) {
+            checkEqualPartition(device);
+            return;
         }
-        QVERIFY(subs[0] != subs[1]);
-        QCOMPARE(device.info<CL_DEVICE_PARENT_DEVICE>(), cl_device_id(nullptr));
+        CLW_EXPECT_CL_ERROR(device.partitionEqually(1), CL_INVALID_VALUE, "clCreateSubDevices");
+        CLW_REQUIRE_POCL(pocl);
+        checkEqualPartition(pocl);
     }
 
     void kernelRunsOnSubDevices() {
         CLW_REQUIRE_DEVICE(device);
-        const std::vector<Device> subs = device.partitionEqually(1);
-        QVERIFY(subs.size() >= 2);
-        // A context and a queue per sub-device; the kernel runs on each. (PoCL lists the root
-        // device in CL_CONTEXT_DEVICES of such a context and folds several sub-devices of one
-        // root into one context device, so the context's device list is not checked here.)
-        for (size_t i = 0; i < subs.size(); ++i) {
-            Context context(subs[i]);
-            Program program = Program::fromSource(context, kIotaSource);
-            CLW_BUILD_OR_FAIL(program, "");
-            const int base = 5 + int(i) * 100;
-            QVERIFY(runIota(context, subs[i], program, base, 64) == iota(base, 64));
+        if (clw::test::canPartition(device, CL_DEVICE_PARTITION_EQUALLY)) {
+            checkKernelOnSubDevices(device);
+            return;
         }
+        CLW_EXPECT_CL_ERROR(device.partitionEqually(1), CL_INVALID_VALUE, "clCreateSubDevices");
+        CLW_REQUIRE_POCL(pocl);
+        checkKernelOnSubDevices(pocl);
     }
 
     void partitionByCounts() {
         CLW_REQUIRE_DEVICE(device);
-        const std::vector<Device> pair = device.partitionByCounts({1, 1});
-        QCOMPARE(pair.size(), size_t(2));
-        for (const Device& sub : pair) {
-            QCOMPARE(sub.info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
-            QCOMPARE(sub.info<CL_DEVICE_PARENT_DEVICE>(), device.get());
-            QCOMPARE(sub.info<CL_DEVICE_PARTITION_TYPE>().at(0),
-                     cl_device_partition_property(CL_DEVICE_PARTITION_BY_COUNTS));
+        if (clw::test::canPartition(device, CL_DEVICE_PARTITION_BY_COUNTS)) {
+            checkPartitionByCounts(device);
+            return;
         }
-        const std::vector<Device> single = device.partitionByCounts({1});
-        QCOMPARE(single.size(), size_t(1));
-        QCOMPARE(single[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), cl_uint(1));
-        // Both units in one sub-device.
-        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
-        const std::vector<Device> whole = device.partitionByCounts({units});
-        QCOMPARE(whole.size(), size_t(1));
-        QCOMPARE(whole[0].info<CL_DEVICE_MAX_COMPUTE_UNITS>(), units);
+        CLW_EXPECT_CL_ERROR(device.partitionByCounts({1, 1}), CL_INVALID_VALUE,
+                            "clCreateSubDevices");
+        CLW_REQUIRE_POCL(pocl);
+        checkPartitionByCounts(pocl);
     }
 
+    // On the test device, and on PoCL's CPU device, whose codes are known.
     void impossiblePartitionsThrowTheExactCode() {
         CLW_REQUIRE_DEVICE(device);
-        const cl_uint units = device.info<CL_DEVICE_MAX_COMPUTE_UNITS>();
-        // PoCL's codes, both as the specification allows: a count above the units is an invalid
-        // value for PARTITION_EQUALLY and an invalid partition count for PARTITION_BY_COUNTS.
-        CLW_EXPECT_CL_ERROR(device.partitionEqually(units + 1), CL_INVALID_VALUE,
-                            "clCreateSubDevices");
-        CLW_EXPECT_CL_ERROR(device.partitionByCounts({units, 1}), CL_INVALID_DEVICE_PARTITION_COUNT,
-                            "clCreateSubDevices");
-        // PoCL does not partition by affinity domain.
-        CLW_EXPECT_CL_ERROR(device.partitionByAffinityDomain(CL_DEVICE_AFFINITY_DOMAIN_NUMA),
-                            CL_INVALID_VALUE, "clCreateSubDevices");
-        try {
-            device.partitionEqually(units + 1);
-        } catch (const ClError& error) {
-            QVERIFY2(contains(error.what(), "partitioning " + device.name()), error.what());
-        }
+        checkImpossiblePartitions(device);
+        if (QTest::currentTestFailed())
+            return;
+        CLW_REQUIRE_POCL(pocl);
+        QVERIFY(clw::test::canPartition(pocl, CL_DEVICE_PARTITION_BY_COUNTS));
+        QVERIFY(!clw::test::canPartition(pocl, CL_DEVICE_PARTITION_BY_AFFINITY_DOMAIN));
+        if (pocl != device)
+            checkImpossiblePartitions(pocl);
     }
 
     void timers() {
@@ -207,39 +353,17 @@ private slots:
         QVERIFY2(supported > 60, qPrintable(QString::number(supported)));
     }
 
+    // On the test device, and on PoCL's CPU device, which partitions equally and by counts.
     void formattedValues() {
         CLW_REQUIRE_DEVICE(device);
-        const std::vector<InfoValue> values = device.allInfo();
-        auto format = [&](cl_uint id) {
-            const InfoValue* value = findRow(values, id);
-            return value ? formatInfoValue(*value) : std::string("(no row)");
-        };
-        QCOMPARE(format(CL_DEVICE_TYPE).c_str(), "CL_DEVICE_TYPE_CPU");
-        QCOMPARE(format(CL_DEVICE_NAME), device.name());
-        QCOMPARE(format(CL_DEVICE_MAX_COMPUTE_UNITS),
-                 std::to_string(device.info<CL_DEVICE_MAX_COMPUTE_UNITS>()));
-        QCOMPARE(format(CL_DEVICE_MAX_MEM_ALLOC_SIZE),
-                 humanBytes(device.info<CL_DEVICE_MAX_MEM_ALLOC_SIZE>()));
-        QCOMPARE(format(CL_DEVICE_NUMERIC_VERSION).c_str(),
-                 versionString(device.numericVersion()).c_str());
-        QCOMPARE(format(CL_DEVICE_AVAILABLE).c_str(), "yes");
-        QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_ROUND_TO_NEAREST"));
-        QVERIFY(contains(format(CL_DEVICE_SINGLE_FP_CONFIG), "CL_FP_INF_NAN"));
-        QVERIFY(contains(format(CL_DEVICE_QUEUE_ON_HOST_PROPERTIES), "CL_QUEUE_PROFILING_ENABLE"));
-        QVERIFY(contains(format(CL_DEVICE_EXECUTION_CAPABILITIES), "CL_EXEC_KERNEL"));
-        QCOMPARE(format(CL_DEVICE_GLOBAL_MEM_CACHE_TYPE).c_str(), "CL_READ_WRITE_CACHE");
-        QVERIFY(contains(format(CL_DEVICE_PARTITION_PROPERTIES), "CL_DEVICE_PARTITION_EQUALLY"));
-        QVERIFY(contains(format(CL_DEVICE_PARTITION_PROPERTIES), "CL_DEVICE_PARTITION_BY_COUNTS"));
-        QVERIFY(contains(format(CL_DEVICE_OPENCL_C_ALL_VERSIONS), "OpenCL C:1.2.0"));
-        const std::string sizes = format(CL_DEVICE_MAX_WORK_ITEM_SIZES);
-        const auto max = device.info<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
-        QCOMPARE(sizes, std::to_string(max[0]) + ", " + std::to_string(max[1]) + ", " +
-                            std::to_string(max[2]));
-
-        const std::vector<InfoValue> platformValues = device.platform().allInfo();
-        const InfoValue* name = findRow(platformValues, CL_PLATFORM_NAME);
-        QVERIFY(name != nullptr);
-        QCOMPARE(formatInfoValue(*name), device.platform().name());
+        checkFormattedValues(device);
+        if (QTest::currentTestFailed())
+            return;
+        CLW_REQUIRE_POCL(pocl);
+        QVERIFY(clw::test::canPartition(pocl, CL_DEVICE_PARTITION_EQUALLY));
+        QVERIFY(clw::test::canPartition(pocl, CL_DEVICE_PARTITION_BY_COUNTS));
+        if (pocl != device)
+            checkFormattedValues(pocl);
     }
 
     void formattingHelpers() {

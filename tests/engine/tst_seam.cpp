@@ -3,15 +3,18 @@
 // and a leak test that counts every create, retain and release by handle.
 #include "ClTestUtil.h"
 #include "LeakCounter.h"
+#include "SharedSvm.h"
 #include "TestDevice.h"
 
 #include "clw/engine/Engine.h"
 
 #include <QtTest>
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <tuple>
 #include <type_traits>
 
@@ -340,16 +343,21 @@ private slots:
         QVERIFY(readBack<int>(queue, out, 4) == std::vector<int>(4, 15));
     }
 
+    // Eight bytes of a SPIR-V header are no program: a device that takes SPIR-V refuses them as
+    // malformed IL (CL_INVALID_VALUE); one that lists no IL in CL_DEVICE_IL_VERSION refuses any
+    // IL with CL_INVALID_OPERATION (OpenCL 3.0), except PoCL without SPIR-V, which answers
+    // CL_INVALID_VALUE ("not recognized as SPIR-V").
     void realDeviceRefusesIntermediateLanguage() {
         CLW_REQUIRE_DEVICE(device);
-        QVERIFY2(device.info<CL_DEVICE_IL_VERSION>().empty(),
-                 "this test expects a device without IL support (PoCL built without SPIR-V)");
         Context context(device);
         const std::vector<std::uint8_t> il{0x03, 0x02, 0x23, 0x07, 0x00, 0x00, 0x01, 0x00};
-        // PoCL answers CL_INVALID_VALUE ("not recognized as SPIR-V"), which the specification
-        // allows for IL the devices cannot take.
-        CLW_EXPECT_CL_ERROR(Program::fromIL(context, il), CL_INVALID_VALUE,
-                            "clCreateProgramWithIL");
+        const bool takesIl = !device.tryInfo<CL_DEVICE_IL_VERSION>().value_or("").empty();
+        if (takesIl || clw::test::isPocl(device))
+            CLW_EXPECT_CL_ERROR(Program::fromIL(context, il), CL_INVALID_VALUE,
+                                "clCreateProgramWithIL");
+        else
+            CLW_EXPECT_CL_ERROR(Program::fromIL(context, il), CL_INVALID_OPERATION,
+                                "clCreateProgramWithIL");
         try {
             Program::fromIL(context, il);
         } catch (const ClError& error) {
@@ -361,6 +369,16 @@ private slots:
     void failingPlatformIsLeftOut() {
         CLW_REQUIRE_DEVICE(device);
         const std::vector<Device> before = allDevices();
+        // The default device is the first GPU of any platform, else the first device.
+        const auto gpu = std::find_if(before.begin(), before.end(), [](const Device& each) {
+            return (each.type() & CL_DEVICE_TYPE_GPU) != 0;
+        });
+        const Device defaultBefore = gpu != before.end() ? *gpu : before.front();
+        QCOMPARE(defaultDevice(), std::optional<Device>(defaultBefore));
+        const auto poclBefore = findDevice("Portable Computing Language");
+        QVERIFY(poclBefore.has_value());
+        const auto byNameBefore = findDevice(device.name());
+        QVERIFY(byNameBefore.has_value());
         ScopedClApi seam;
         seam.api().clGetPlatformIDs = platformsWithBrokenOne;
         seam.api().clGetPlatformInfo = brokenPlatformInfo;
@@ -373,8 +391,9 @@ private slots:
         QCOMPARE(platforms.front().name().c_str(), "Broken ICD");
         // The broken platform comes first; every device of the others is still listed.
         QVERIFY(allDevices() == before);
-        QCOMPARE(defaultDevice(), std::optional<Device>(before.front()));
-        QCOMPARE(findDevice("Portable Computing Language"), std::optional<Device>(device));
+        QCOMPARE(defaultDevice(), std::optional<Device>(defaultBefore));
+        QCOMPARE(findDevice("Portable Computing Language"), poclBefore);
+        QCOMPARE(findDevice(device.name()), byNameBefore);
         QVERIFY(!findDevice("Broken ICD").has_value());
         // Asked directly, the platform's error is an exception with the platform's name.
         CLW_EXPECT_CL_ERROR(platforms.front().devices(), CL_OUT_OF_RESOURCES, "clGetDeviceIDs");
@@ -473,12 +492,15 @@ private slots:
         QVERIFY(counter.unbalanced().empty());
     }
 
+    // What the test device cannot do (native kernels, SVM, sub-devices) it refuses with the exact
+    // error, which leaves nothing behind either, and PoCL's CPU device does it instead.
     void everyObjectIsReleased() {
         const int failedBefore = failedReleaseCount();
         clw::test::LeakCounter counter;
         counter.install();
         {
             CLW_REQUIRE_DEVICE(device);
+            CLW_REQUIRE_POCL(pocl);
             // Contexts: made, copied, moved, retained from a raw handle.
             Context context(device);
             Context contextCopy = context;
@@ -573,17 +595,42 @@ private slots:
                     queue.task(each);
                 }
             }
-            Event native = queue.nativeKernel([] {});
-            native.wait();
+
+            // PoCL's context and queue, for what the test device cannot do.
+            const bool native =
+                device.info<CL_DEVICE_EXECUTION_CAPABILITIES>() & CL_EXEC_NATIVE_KERNEL;
+            const bool svm = clw::test::hasSvm(device);
+            const bool partitions = clw::test::canPartition(device, CL_DEVICE_PARTITION_EQUALLY);
+            std::optional<Context> poclContext;
+            std::optional<CommandQueue> poclQueue;
+            if (!native || !svm) {
+                poclContext.emplace(pocl);
+                poclQueue.emplace(*poclContext, pocl);
+            }
+
+            // A native kernel.
+            if (!native)
+                CLW_EXPECT_CL_ERROR(queue.nativeKernel([] {}), CL_INVALID_OPERATION,
+                                    "clEnqueueNativeKernel");
+            Event nativeRun = (native ? queue : *poclQueue).nativeKernel([] {});
+            nativeRun.wait();
 
             // SVM, freed at once and behind the queue's work.
-            SvmAllocation unbound(context, CL_MEM_READ_WRITE, 256);
-            SvmAllocation bound(context, CL_MEM_READ_WRITE, 256, 0, queue);
+            if (!svm)
+                CLW_EXPECT_CL_ERROR(SvmAllocation(context, CL_MEM_READ_WRITE, 256),
+                                    CL_INVALID_OPERATION, "clSVMAlloc");
+            const Context& svmContext = svm ? context : *poclContext;
+            const CommandQueue& svmQueue = svm ? queue : *poclQueue;
+            SvmAllocation unbound(svmContext, CL_MEM_READ_WRITE, 256);
+            SvmAllocation bound(svmContext, CL_MEM_READ_WRITE, 256, 0, svmQueue);
             SvmAllocation boundMoved = std::move(bound);
-            Event svmFill = queue.svmMemFill(boundMoved.data(), &pattern, sizeof pattern, 256);
+            Event svmFill = svmQueue.svmMemFill(boundMoved.data(), &pattern, sizeof pattern, 256);
 
             // Sub-devices and what runs on them.
-            std::vector<Device> subs = device.partitionEqually(1);
+            if (!partitions)
+                CLW_EXPECT_CL_ERROR(device.partitionEqually(1), CL_INVALID_VALUE,
+                                    "clCreateSubDevices");
+            std::vector<Device> subs = (partitions ? device : pocl).partitionEqually(1);
             QVERIFY(subs.size() >= 2);
             Device subCopy = subs[0];
             Device subDeviceMoved = std::move(subs[1]);
@@ -595,6 +642,8 @@ private slots:
 
             queue.finish();
             subQueue.finish();
+            if (poclQueue)
+                poclQueue->finish();
         }
         const std::vector<std::string> unbalanced = counter.unbalanced();
         for (const std::string& line : unbalanced)

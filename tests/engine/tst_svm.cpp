@@ -1,6 +1,9 @@
 // Shared virtual memory on the real runtime: coarse and fine grain, SVM commands, frees behind a
-// queue's work, indirect pointers, and the allocation's ownership rules.
+// queue's work, indirect pointers, and the allocation's ownership rules. Each test asks the device
+// for the SVM it needs: coarse grain (with maps) where fine grain is missing, and the exact error
+// of what the device lacks.
 #include "ClTestUtil.h"
+#include "SharedSvm.h"
 #include "TestDevice.h"
 
 #include "clw/engine/ClApi.h"
@@ -40,21 +43,90 @@ bool contains(const char* text, const std::string& part) {
 
 ClApi g_realApi; // what a test's fake entry points forward to
 
+using clw::test::hostSharedSvmFlags;
+using clw::test::svmCapabilities;
+using clw::test::svmRead;
+using clw::test::svmWrite;
+
+// What an allocation of `flags` that the context's devices cannot take throws, or "" when it
+// throws nothing or something else (the caller checks the code first).
+std::string refusal(const Context& context, cl_svm_mem_flags flags) {
+    try {
+        SvmAllocation refused(context, flags, 64);
+    } catch (const ClError& error) {
+        return error.what();
+    }
+    return {};
+}
+
+// Fine grain: the host and the kernel share the memory with no map.
+void checkFineGrainSharing(const Device& device) {
+    const Context context(device);
+    const CommandQueue queue(context, device);
+    CLW_BUILD_PROGRAM(program, context, kSource);
+    const size_t n = 128;
+    SvmAllocation svm(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, n * sizeof(int));
+    QVERIFY(svm.isFineGrain());
+    for (size_t i = 0; i < n; ++i)
+        svm.as<int>()[i] = int(i);
+    const Kernel kernel(program, "twicePlusOne");
+    kernel.setArg(0, svm);
+    queue.ndRange(kernel, NDRange(n));
+    queue.finish();
+    for (size_t i = 0; i < n; ++i)
+        QCOMPARE(svm.as<int>()[i], int(i) * 2 + 1);
+}
+
 } // namespace
 
 class TestSvm : public QObject {
     Q_OBJECT
 private slots:
-    void deviceHasSvm() {
+    // What allocates follows CL_DEVICE_SVM_CAPABILITIES; what the device lacks is refused with
+    // CL_INVALID_OPERATION naming the capability.
+    void allocationsFollowTheCapabilities() {
         CLW_REQUIRE_DEVICE(device);
-        const auto caps = device.info<CL_DEVICE_SVM_CAPABILITIES>();
-        QVERIFY2(caps & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER, "the test device has no SVM");
-        QVERIFY2(caps & CL_DEVICE_SVM_FINE_GRAIN_BUFFER, "the test device has no fine-grain SVM");
+        const Context context(device);
+        const cl_device_svm_capabilities caps = svmCapabilities(device);
+        if (!(caps & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER)) {
+            // A device with any SVM has coarse grain at least: this one has no SVM at all.
+            QCOMPARE(caps, cl_device_svm_capabilities(0));
+            CLW_EXPECT_CL_ERROR(SvmAllocation(context, CL_MEM_READ_WRITE, 64), CL_INVALID_OPERATION,
+                                "clSVMAlloc");
+            const std::string why = refusal(context, CL_MEM_READ_WRITE);
+            QVERIFY2(contains(why.c_str(), "CL_DEVICE_SVM_CAPABILITIES is 0"), why.c_str());
+            return;
+        }
+        SvmAllocation coarse(context, CL_MEM_READ_WRITE, 64);
+        QVERIFY(coarse);
+        QVERIFY(!coarse.isFineGrain());
+        const cl_svm_mem_flags fine = CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER;
+        if (!(caps & CL_DEVICE_SVM_FINE_GRAIN_BUFFER)) {
+            CLW_EXPECT_CL_ERROR(SvmAllocation(context, fine, 64), CL_INVALID_OPERATION,
+                                "clSVMAlloc");
+            const std::string why = refusal(context, fine);
+            QVERIFY2(contains(why.c_str(), "fine-grain SVM"), why.c_str());
+            QVERIFY2(contains(why.c_str(), "CL_DEVICE_SVM_FINE_GRAIN_BUFFER"), why.c_str());
+            return;
+        }
+        SvmAllocation fineBlock(context, fine, 64);
+        QVERIFY(fineBlock.isFineGrain());
+        if (!(caps & CL_DEVICE_SVM_ATOMICS)) {
+            CLW_EXPECT_CL_ERROR(SvmAllocation(context, fine | CL_MEM_SVM_ATOMICS, 64),
+                                CL_INVALID_OPERATION, "clSVMAlloc");
+            const std::string why = refusal(context, fine | CL_MEM_SVM_ATOMICS);
+            QVERIFY2(contains(why.c_str(), "CL_DEVICE_SVM_ATOMICS"), why.c_str());
+            return;
+        }
+        SvmAllocation atomic(context, fine | CL_MEM_SVM_ATOMICS, 64);
+        QVERIFY(atomic.isFineGrain());
+        QCOMPARE(atomic.flags(), fine | CL_MEM_SVM_ATOMICS);
     }
 
     void coarseGrainMapKernelMap() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
         CLW_BUILD_PROGRAM(program, context, kSource);
         const size_t n = 64, bytes = n * sizeof(int);
@@ -83,28 +155,29 @@ private slots:
         queue.svmUnmap(svm.data()).wait();
     }
 
+    // On the test device where it has fine grain; else its exact error there, and the sharing
+    // on PoCL's CPU device, which has fine grain.
     void fineGrainIsSharedWithoutMaps() {
         CLW_REQUIRE_DEVICE(device);
-        const Context context(device);
-        const CommandQueue queue(context, device);
-        CLW_BUILD_PROGRAM(program, context, kSource);
-        const size_t n = 128;
-        SvmAllocation svm(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER,
-                          n * sizeof(int));
-        QVERIFY(svm.isFineGrain());
-        for (size_t i = 0; i < n; ++i)
-            svm.as<int>()[i] = int(i);
-        const Kernel kernel(program, "twicePlusOne");
-        kernel.setArg(0, svm);
-        queue.ndRange(kernel, NDRange(n));
-        queue.finish();
-        for (size_t i = 0; i < n; ++i)
-            QCOMPARE(svm.as<int>()[i], int(i) * 2 + 1);
+        if (clw::test::hasFineGrainSvm(device)) {
+            checkFineGrainSharing(device);
+            return;
+        }
+        {
+            const Context context(device);
+            CLW_EXPECT_CL_ERROR(
+                SvmAllocation(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 512),
+                CL_INVALID_OPERATION, "clSVMAlloc");
+        }
+        CLW_REQUIRE_POCL(pocl);
+        QVERIFY(clw::test::hasFineGrainSvm(pocl));
+        checkFineGrainSharing(pocl);
     }
 
     void memcpyFillAndMigrate() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
         const size_t n = 64, bytes = n * sizeof(int);
         SvmAllocation a(context, CL_MEM_READ_WRITE, bytes);
@@ -142,23 +215,33 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(ClError, queue.svmMigrate(pointers, one));
     }
 
+    // Fine grain where the device has it, else coarse grain written through maps.
     void boundBlockIsFreedBehindRunningWork() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
+        // Maps of coarse grain while `queue` is held by a user event go through this one.
+        const CommandQueue other(context, device);
         CLW_BUILD_PROGRAM(program, context, kSource);
         const size_t n = 256;
         const Buffer out(context, CL_MEM_READ_WRITE, n * sizeof(int));
         const Kernel plusOne(program, "plusOne");
+        const cl_svm_mem_flags flags = hostSharedSvmFlags(device);
+        auto values = [n](auto value) {
+            std::vector<int> all(n);
+            for (size_t i = 0; i < n; ++i)
+                all[i] = value(int(i));
+            return all;
+        };
 
         // Released through release(): the free waits behind the kernel, which waits for the
         // user event.
         {
-            SvmAllocation src(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER,
-                              n * sizeof(int), 0, queue);
-            for (size_t i = 0; i < n; ++i)
-                src.as<int>()[i] = int(i) * 3;
+            SvmAllocation src(context, flags, n * sizeof(int), 0, queue);
+            svmWrite(queue, src, values([](int i) { return i * 3; }));
             const UserEvent gate(context);
+            const clw::test::OpenOnExit openOnExit{gate};
             plusOne.setArgs(src, out);
             const Event kernel =
                 queue.ndRange(plusOne, NDRange(n), {}, {}, std::vector<Event>{gate});
@@ -171,10 +254,8 @@ private slots:
             QVERIFY(!src.release()); // a second release does nothing
             // Were the block freed at once, a new block would likely take its place and the
             // kernel would read these values instead.
-            SvmAllocation reuse(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER,
-                                n * sizeof(int));
-            for (size_t i = 0; i < n; ++i)
-                reuse.as<int>()[i] = -5;
+            SvmAllocation reuse(context, flags, n * sizeof(int));
+            svmWrite(other, reuse, std::vector<int>(n, -5));
             gate.complete();
             freed.wait();
             QCOMPARE(kernel.status(), CL_COMPLETE);
@@ -186,13 +267,12 @@ private slots:
 
         // Released by the destructor of a block bound later with bindToQueue.
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         Event kernel;
         {
-            SvmAllocation src(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER,
-                              n * sizeof(int));
+            SvmAllocation src(context, flags, n * sizeof(int));
             src.bindToQueue(queue);
-            for (size_t i = 0; i < n; ++i)
-                src.as<int>()[i] = 1000 - int(i);
+            svmWrite(queue, src, values([](int i) { return 1000 - i; }));
             plusOne.setArgs(src, out);
             kernel = queue.ndRange(plusOne, NDRange(n), {}, {}, std::vector<Event>{gate});
         }
@@ -210,11 +290,13 @@ private slots:
     void rebindingKeepsTheOldQueuesWork() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue first(context, device), second(context, device);
         CLW_BUILD_PROGRAM(program, context, kSource);
         const Kernel increment(program, "increment");
         SvmAllocation block(context, CL_MEM_READ_WRITE, 64 * sizeof(int), 0, first);
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         increment.setArg(0, block);
         const Event kernel =
             first.ndRange(increment, NDRange(64), {}, {}, std::vector<Event>{gate});
@@ -235,6 +317,7 @@ private slots:
     void unbindAndEnqueueRelease() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
         CLW_BUILD_PROGRAM(program, context, kSource);
         const Kernel increment(program, "increment");
@@ -251,6 +334,7 @@ private slots:
         }
         QVERIFY(block); // kept
         const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
         const Event freed = block.enqueueRelease(queue, std::vector<Event>{gate});
         QVERIFY(!block);
         queue.flush();
@@ -260,30 +344,36 @@ private slots:
         freed.wait();
     }
 
+    // Fine grain where the device has it, else coarse grain written and read through maps.
     void indirectPointersThroughAStruct() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
         CLW_BUILD_PROGRAM(program, context, kSource);
         const size_t n = 32;
-        const cl_svm_mem_flags fine = CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER;
-        SvmAllocation data(context, fine, n * sizeof(int));
-        SvmAllocation holder(context, fine, sizeof(Holder));
+        const cl_svm_mem_flags flags = hostSharedSvmFlags(device);
+        SvmAllocation data(context, flags, n * sizeof(int));
+        SvmAllocation holder(context, flags, sizeof(Holder));
+        std::vector<int> start(n);
         for (size_t i = 0; i < n; ++i)
-            data.as<int>()[i] = int(i) + 1;
-        *holder.as<Holder>() = Holder{data.as<int>(), 3};
+            start[i] = int(i) + 1;
+        svmWrite(queue, data, start);
+        svmWrite(queue, holder, std::vector<Holder>{Holder{data.as<int>(), 3}});
         const Kernel kernel(program, "scaleIndirect");
         kernel.setArg(0, holder);
         kernel.setIndirectSvmPointers({data.data()});
         queue.ndRange(kernel, NDRange(n));
         queue.finish();
+        const std::vector<int> scaled = svmRead<int>(queue, data, n);
         for (size_t i = 0; i < n; ++i)
-            QCOMPARE(data.as<int>()[i], (int(i) + 1) * 3);
+            QCOMPARE(scaled[i], (int(i) + 1) * 3);
     }
 
     void moveTransfersOwnership() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         SvmAllocation a(context, CL_MEM_READ_WRITE, 256);
         void* const pointer = a.data();
         SvmAllocation b(std::move(a));
@@ -292,7 +382,7 @@ private slots:
         QCOMPARE(a.size(), size_t(0));
         QCOMPARE(b.data(), pointer);
         QCOMPARE(b.size(), size_t(256));
-        SvmAllocation c(context, CL_MEM_READ_WRITE | CL_MEM_SVM_FINE_GRAIN_BUFFER, 64);
+        SvmAllocation c(context, hostSharedSvmFlags(device), 64);
         c = std::move(b); // frees c's own block first
         QCOMPARE(c.data(), pointer);
         QVERIFY(!c.isFineGrain());
@@ -304,6 +394,7 @@ private slots:
     void allocationErrorsSayWhy() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         try {
             SvmAllocation zero(context, CL_MEM_READ_WRITE, 0);
             QFAIL("a 0-byte SVM block was allocated");
@@ -340,6 +431,7 @@ private slots:
     void failedQueuedFreeIsCountedNotThrown() {
         CLW_REQUIRE_DEVICE(device);
         const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
         const CommandQueue queue(context, device);
         void* pointer = nullptr;
         const int before = failedReleaseCount();
