@@ -97,8 +97,8 @@ private slots:
                                        void(CL_CALLBACK*)(cl_program, void*),
                                        void*) -> cl_int { return CL_BUILD_PROGRAM_FAILURE; };
         seam.api().clGetProgramBuildInfo = [](cl_program program, cl_device_id id,
-                                              cl_program_build_info param, size_t size,
-                                              void* value, size_t* returned) -> cl_int {
+                                              cl_program_build_info param, size_t size, void* value,
+                                              size_t* returned) -> cl_int {
             static const char kLog[] = "Error in processing command line: Don't understand "
                                        "command line argument \"-no-such-option\"!";
             if (param != CL_PROGRAM_BUILD_LOG)

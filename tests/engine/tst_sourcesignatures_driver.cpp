@@ -102,8 +102,10 @@ struct KnownDriverFailure {
 };
 
 constexpr KnownDriverFailure kKnownDriverFailures[] = {
-    // NVIDIA 580's PTX assembler rejects the PTX its own front end made of these attributes.
+    // NVIDIA 580's PTX assembler rejects the PTX its own front end made of these kernels (both
+    // have kernels with empty bodies, which is all they share).
     {"attributes", "NVIDIA", "ptxas application ptx input"},
+    {"multipleKernels", "NVIDIA", "ptxas application ptx input"},
 };
 
 const KnownDriverFailure* knownFailure(const Device& device, const char* kernel) {

@@ -168,6 +168,29 @@ int zeroDimension(const NDRange& range) {
 
 } // namespace
 
+void CommandQueue::refuseOversizedWorkGroup(const Kernel& kernel, const NDRange& global,
+                                            const NDRange& local, const NDRange& offset) const {
+    // OpenCL 3.0, clEnqueueNDRangeKernel: CL_INVALID_WORK_GROUP_SIZE when the work-items of a
+    // work-group are more than CL_KERNEL_WORK_GROUP_SIZE for the queue's device. NVIDIA 580
+    // launches such a work-group; the engine checks. Two queries, made only when the caller gives
+    // a local size (the driver's own choice always fits).
+    if (!local.data())
+        return;
+    cl_device_id device = nullptr;
+    size_t limit = 0;
+    if (clApi().clGetCommandQueueInfo(get(), CL_QUEUE_DEVICE, sizeof device, &device, nullptr) !=
+            CL_SUCCESS ||
+        clApi().clGetKernelWorkGroupInfo(kernel.get(), device, CL_KERNEL_WORK_GROUP_SIZE,
+                                         sizeof limit, &limit, nullptr) != CL_SUCCESS ||
+        local.total() <= limit)
+        return; // within the limit, or a question the driver answers at the launch itself
+    throw ClError(CL_INVALID_WORK_GROUP_SIZE, "clEnqueueNDRangeKernel",
+                  describeLaunch(kernel, global, local, offset, CL_SUCCESS, Device()) +
+                      " (a work-group of " + std::to_string(local.total()) +
+                      " work-items; the kernel allows at most " + std::to_string(limit) +
+                      " on this device, its CL_KERNEL_WORK_GROUP_SIZE: give a smaller local size)");
+}
+
 Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const NDRange& local,
                             const NDRange& offset, WaitList waitFor, EmptyNDRange empty) const {
     const int zeroGlobal = zeroDimension(global);
@@ -183,6 +206,7 @@ Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const N
                           std::to_string(inGlobal ? zeroGlobal : zeroLocal) +
                           "; pass EmptyNDRange::Marker to enqueue a marker instead)");
     }
+    refuseOversizedWorkGroup(kernel, global, local, offset);
     const RawWaitList wait(waitFor, "clEnqueueNDRangeKernel");
     cl_event event = nullptr;
     const cl_int code = clApi().clEnqueueNDRangeKernel(get(), kernel.get(), global.dimensions(),
@@ -200,6 +224,7 @@ Event CommandQueue::ndRange(const Kernel& kernel, const NDRange& global, const N
 
 void CommandQueue::ndRangeWithoutEvent(const Kernel& kernel, const NDRange& global,
                                        const NDRange& local, const NDRange& offset) const {
+    refuseOversizedWorkGroup(kernel, global, local, offset);
     const cl_int code =
         clApi().clEnqueueNDRangeKernel(get(), kernel.get(), global.dimensions(), offset.data(),
                                        global.data(), local.data(), 0, nullptr, nullptr);

@@ -165,6 +165,10 @@ public:
     }
 
 private:
+    // Throws CL_INVALID_WORK_GROUP_SIZE for a local size above the kernel's limit (some drivers
+    // launch it).
+    void refuseOversizedWorkGroup(const Kernel& kernel, const NDRange& global, const NDRange& local,
+                                  const NDRange& offset) const;
     explicit CommandQueue(Handle<cl_command_queue> handle)
         : m_handle(std::move(handle)) {}
     Handle<cl_command_queue> m_handle;
