@@ -149,17 +149,44 @@ int main(int argc, char** argv) {
         queue.finish();
         return clock.seconds() / launches;
     };
+    // With a local size given, the engine also checks it against the kernel's work-group limit
+    // (a driver may launch an oversized work-group): the raw loop gives the same local size.
+    const size_t local = 16;
+    auto rawLocalBatch = [&] {
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i) {
+            clSetKernelArg(raw, 0, sizeof mem, &mem);
+            clEnqueueNDRangeKernel(queue.get(), raw, 1, nullptr, &global, &local, 0, nullptr,
+                                   nullptr);
+        }
+        clFinish(queue.get());
+        return clock.seconds() / launches;
+    };
+    auto engineLocalBatch = [&] {
+        bench::Stopwatch clock;
+        for (int i = 0; i < launches; ++i) {
+            kernel.setArg(0, buffer);
+            queue.ndRangeWithoutEvent(kernel, global, local);
+        }
+        queue.finish();
+        return clock.seconds() / launches;
+    };
     rawBatch();
     engineBatch(); // warm-up
     double rawSeconds = 1e9, engineSeconds = 1e9, engineEventSeconds = 1e9;
+    double rawLocalSeconds = 1e9, engineLocalSeconds = 1e9;
     for (int round = 0; round < 3; ++round) { // best of three, interleaved
         rawSeconds = std::min(rawSeconds, rawBatch());
         engineSeconds = std::min(engineSeconds, engineBatch());
         engineEventSeconds = std::min(engineEventSeconds, engineEventBatch());
+        rawLocalSeconds = std::min(rawLocalSeconds, rawLocalBatch());
+        engineLocalSeconds = std::min(engineLocalSeconds, engineLocalBatch());
     }
     bench::printFigure("raw_launch", rawSeconds * 1e6, "us");
     bench::printFigure("engine_launch", engineSeconds * 1e6, "us");
     bench::printFigure("engine_launch_with_event", engineEventSeconds * 1e6, "us");
+    bench::printFigure("raw_launch_with_local", rawLocalSeconds * 1e6, "us");
+    bench::printFigure("engine_launch_with_local", engineLocalSeconds * 1e6, "us");
 
     // The LaunchService: checked arguments, profiling, results delivered by callback.
     LaunchService service(context, device);
@@ -257,6 +284,8 @@ int main(int argc, char** argv) {
     }
 
     bench::printGoal("engine_launch_us", engineSeconds * 1e6, "<=", rawSeconds * 1e6 + 0.5);
+    bench::printGoal("engine_launch_with_local_us", engineLocalSeconds * 1e6,
+                     "<=", rawLocalSeconds * 1e6 + 0.5);
     // PyOpenCL's kernel call returns an event: against the engine's launch that makes one too.
     if (!std::isnan(pyopencl))
         bench::printGoal("engine_launch_with_event_vs_pyopencl_us", engineEventSeconds * 1e6, "<",
