@@ -120,7 +120,7 @@ void TestCharacterize::poclCharacterizationItems() {
           "simultaneous_work_items_on_local_access", "local_memory_access_granularity",
           "local_memory_bank_count", "simd_group_size", "reasonable_work_group_size_multiple",
           "fast_inaccurate_build_options", "struct_arg_count_bug", "svm_coarse_grain_buffer",
-          "local_conflict_float_32x32", "local_conflict_float_32x33"}) {
+          "local_conflict_float_32x32", "local_conflict_float_32x33", "driver_check_gaps"}) {
         const CharacterizationItem* item = result.find(key);
         QVERIFY2(item, key);
         QVERIFY2(!item->label.empty() && !item->value.empty(), key);
@@ -131,6 +131,7 @@ void TestCharacterize::poclCharacterizationItems() {
         QCOMPARE(result.find("local_conflict_float_32x32")->value, std::string("n/a"));
         QCOMPARE(result.find("simd_group_size")->value, std::string("1"));
         QCOMPARE(result.find("nv_compute_capability")->value, std::string("n/a"));
+        QCOMPARE(result.find("driver_check_gaps")->value, std::string("none known"));
     }
 }
 
@@ -166,6 +167,18 @@ void TestCharacterize::nvidiaBranches() {
     QCOMPARE(items.find("reasonable_work_group_size_multiple")->value, std::string("32"));
     QCOMPARE(items.find("local_conflict_float_32x32")->value, std::string("32-way bank conflict"));
     QCOMPARE(items.find("local_conflict_float_32x33")->value, std::string("conflict-free"));
+    // The checks the engine makes because NVIDIA's driver skips them, said with the device.
+    const CharacterizationItem* gaps = items.find("driver_check_gaps");
+    QCOMPARE(gaps->value, std::string("13"));
+    QVERIFY2(gaps->note.starts_with("NVIDIA's driver (seen with 580) does not reject a 0-byte "
+                                    "__local argument (CL_INVALID_ARG_SIZE); "),
+             gaps->note.c_str());
+    QVERIFY2(gaps->note.ends_with("the workbench does, so that such a call fails here as on "
+                                  "other devices"),
+             gaps->note.c_str());
+    const Characterization other = characterizeDevice(genericGpu());
+    QCOMPARE(other.find("driver_check_gaps")->value, std::string("none known"));
+    QCOMPARE(other.find("driver_check_gaps")->note, std::string());
 }
 
 void TestCharacterize::genericGpuAndAmdBranches() {

@@ -1,6 +1,7 @@
 // The characterization of one device as a list of labelled items, for the device browser, the
 // devices verb and JSON.
 #include "clw/engine/Characterization.h"
+#include "clw/engine/DriverCheckGaps.h"
 
 #include <stdexcept>
 
@@ -131,6 +132,14 @@ Characterization characterizeDevice(const DeviceFacts& facts) {
     items.push_back(conflictItem(facts, "local_conflict_float_32x33",
                                  "Local access float[32][32] stored as [32][33]", {32, 32},
                                  {32, 33}));
+    const DriverCheckGaps gaps = driverCheckGaps(facts);
+    items.push_back(
+        {"driver_check_gaps", "Checks the workbench makes for the driver",
+         gaps.checks.empty() ? std::string("none known") : std::to_string(gaps.checks.size()),
+         gaps.checks.empty() ? std::string()
+                             : gaps.driver + " does not reject " + join(gaps.checks, "; ") +
+                                   ": the workbench does, so that such a call fails here as on "
+                                   "other devices"});
     return result;
 }
 
