@@ -396,6 +396,10 @@ int main(int argc, char** argv) {
     bench::printFigure("driver_hit_over_engine_warm", driverHit / warmHit, "x");
     if (!std::isnan(binaryLoad)) // what a cache costing nothing on top of the driver would reach
         bench::printFigure("driver_hit_over_binary_load", driverHit / binaryLoad, "x");
+    // The fastest way the driver itself offers to a new process: its own cache, or its binary.
+    const double driverFloor = std::isnan(binaryLoad) ? driverHit : std::min(driverHit, binaryLoad);
+    bench::printFigure("driver_floor", driverFloor * 1e3, "ms");
+    bench::printFigure("engine_warm_over_driver_floor", warmHit / driverFloor, "x");
 
     // Storing in a large cache: the folder's size is recorded, not walked at every store.
     const double storeSmall = storeSecondsAt(work / "store-100", 100);
@@ -413,7 +417,8 @@ int main(int argc, char** argv) {
     else
         std::printf("goal engine_warm_hit_ms_vs_pyopencl unmeasured (the PyOpenCL peer did not "
                     "run) MISSED\n");
-    bench::printGoal("driver_hit_over_engine_warm", driverHit / warmHit, ">=", 20.0);
+    // Issue 20: a cache never makes a build slower than the driver alone would be.
+    bench::printGoal("engine_warm_over_driver_floor", warmHit / driverFloor, "<=", 1.1);
     // A kept library unless it measures worse than the engine's own, and the same digest.
     bench::printGoal("sha256_libcrypto_over_handwritten", hashing.libcryptoOverHandwritten,
                      ">=", 1.0);

@@ -127,6 +127,7 @@ BuildService::BuildService(Settings settings)
         m_cache.emplace(m_settings.cacheFolder.empty() ? BinaryCache::defaultFolder()
                                                        : m_settings.cacheFolder,
                         m_settings.cacheLimitBytes);
+    Sha256::prepare(); // every build hashes its key: not the first build's cost
 }
 
 BuildService::~BuildService() {

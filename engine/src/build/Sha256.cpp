@@ -41,6 +41,10 @@ EVP_MD_CTX* newContext() {
 
 } // namespace
 
+void Sha256::prepare() {
+    sha256Method();
+}
+
 void Sha256::ContextFree::operator()(evp_md_ctx_st* context) const {
     EVP_MD_CTX_free(context);
 }
