@@ -26,14 +26,8 @@ kernel void fixed(global int* out) {
 }
 )CLC";
 
-struct Rig {
-    Device device;
-    Context context;
-    CommandQueue queue;
-    explicit Rig(const Device& d)
-        : device(d)
-        , context(d)
-        , queue(context, d) {}
+struct Rig : clw::test::DeviceRig {
+    using DeviceRig::DeviceRig;
     Program built() const {
         Program program = Program::fromSource(context, kSource);
         const BuildResult result = program.build("-cl-kernel-arg-info");

@@ -45,16 +45,7 @@ kernel void withLocal(global float* out) {
 }
 )CLC";
 
-// Context, queue and the device they use.
-struct Rig {
-    Device device;
-    Context context;
-    CommandQueue queue;
-    explicit Rig(const Device& d)
-        : device(d)
-        , context(d)
-        , queue(context, d) {}
-};
+using Rig = clw::test::DeviceRig;
 
 } // namespace
 

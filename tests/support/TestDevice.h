@@ -23,6 +23,17 @@ inline std::optional<engine::Device> findTestDevice() {
     return engine::defaultDevice();
 }
 
+// A device with a context and an in-order queue of its own: what most tests start from.
+struct DeviceRig {
+    engine::Device device;
+    engine::Context context;
+    engine::CommandQueue queue;
+    explicit DeviceRig(const engine::Device& d)
+        : device(d)
+        , context(d)
+        , queue(context, d) {}
+};
+
 // Fails the calling test function (QVERIFY2 returns) when there is no device.
 #define CLW_REQUIRE_DEVICE(var)                                                                    \
     const auto var##Found = ::clw::test::findTestDevice();                                         \
