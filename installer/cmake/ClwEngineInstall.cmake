@@ -11,7 +11,10 @@ include(CMakePackageConfigHelpers)
 set(CLW_ENGINE_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/clw_engine)
 
 set_target_properties(clw_engine PROPERTIES EXPORT_NAME engine)
-install(TARGETS clw_engine EXPORT clw_engineTargets
+# clw_values (the OpenCL-free values and the device-host protocol) comes with it: the engine
+# links it.
+set_target_properties(clw_values PROPERTIES EXPORT_NAME values)
+install(TARGETS clw_engine clw_values EXPORT clw_engineTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT engine_dev
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT engine_dev
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT engine_dev)
