@@ -1,7 +1,7 @@
 #include "SessionController.h"
 
-#include "SessionDeviceState.h"
-#include "SessionJobs.h"
+#include "bridge/SessionDeviceState.h"
+#include "bridge/SessionJobs.h"
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
 #include "bridge/ProgressRelay.h"
@@ -46,11 +46,6 @@ void SessionController::releaseOnWorker(std::shared_ptr<SessionDeviceState> stat
     m_bridge.run(
         nullptr, [held](const JobContext&) { *held = Held(); }, [](JobResult<Done>) {});
 }
-
-SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
-    : device(chosen)
-    , context(chosen)
-    , launches(std::make_unique<engine::LaunchService>(context, device)) {}
 
 SessionController::SessionController(EngineBridge& bridge, engine::BuildService& builds,
                                      QObject* parent)

@@ -37,6 +37,10 @@ struct RunRecord {
     std::vector<std::uint64_t> local;  // as launched (chosen by the driver when not given)
     std::vector<double> kernelNs;      // each repetition's duration
     std::vector<RunCommand> commands;  // in the order they ran on the device
+    // What the kernel printed (printf), bounded: the first and last MiB, and the count of the
+    // bytes left out between them. Captured by the device host that ran it.
+    QString output;
+    std::uint64_t outputDropped = 0;
 
     double minNs() const;
     double medianNs() const;

@@ -1,6 +1,6 @@
-#include "SessionJobs.h"
+#include "bridge/SessionJobs.h"
 
-#include "SessionDeviceState.h"
+#include "bridge/SessionDeviceState.h"
 #include "bridge/DeviceBufferSource.h"
 #include "bridge/ImageSource.h"
 #include "bridge/InitialContentsSource.h"
@@ -107,6 +107,8 @@ RunRecord runLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
         record.ok = false;
         record.error = qs(error.what());
     }
+    if (plan.afterLaunch)
+        plan.afterLaunch(record);
     return record;
 }
 
@@ -131,6 +133,8 @@ RunRecord runRepeatedLaunch(SessionDeviceState& state, const RunPlan& plan, int 
                                    batch.kernelNs.end());
             merged.commands.insert(merged.commands.end(), batch.commands.begin(),
                                    batch.commands.end());
+            merged.output += batch.output;
+            merged.outputDropped += batch.outputDropped;
         }
         done += launch.repeat;
         if (!batch.ok)
@@ -183,6 +187,11 @@ void collectSources(const SessionDeviceState& state, RunOutcome& outcome) {
 }
 
 } // namespace
+
+SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
+    : device(chosen)
+    , context(chosen)
+    , launches(std::make_unique<engine::LaunchService>(context, device)) {}
 
 BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
                                  const std::filesystem::path& folder,

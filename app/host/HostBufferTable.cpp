@@ -1,0 +1,46 @@
+#include "HostBufferTable.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace clw::host {
+
+nlohmann::json HostBufferTable::lend(std::shared_ptr<ui::BufferSource> source) {
+    std::lock_guard lock(m_mutex);
+    const std::uint64_t handle = m_next++;
+    nlohmann::json info = {{"handle", handle},
+                           {"size", source->size()},
+                           {"description", source->description()},
+                           {"naturalType", source->naturalType()},
+                           {"width", source->naturalWidth()},
+                           {"height", source->naturalHeight()}};
+    m_sources[handle] = std::move(source);
+    return info;
+}
+
+std::shared_ptr<ui::BufferSource> HostBufferTable::find(std::uint64_t handle) const {
+    std::lock_guard lock(m_mutex);
+    const auto found = m_sources.find(handle);
+    if (found == m_sources.end())
+        throw std::runtime_error("the device host has no buffer " + std::to_string(handle) +
+                                 " (released, or from a host that stopped): run the session "
+                                 "again for fresh buffers");
+    return found->second;
+}
+
+void HostBufferTable::release(std::uint64_t handle) {
+    std::shared_ptr<ui::BufferSource> released;
+    std::lock_guard lock(m_mutex);
+    const auto found = m_sources.find(handle);
+    if (found != m_sources.end()) {
+        released = std::move(found->second);
+        m_sources.erase(found);
+    }
+}
+
+std::size_t HostBufferTable::size() const {
+    std::lock_guard lock(m_mutex);
+    return m_sources.size();
+}
+
+} // namespace clw::host

@@ -1,0 +1,32 @@
+#pragma once
+// The buffers a device host lends the workbench: each BufferSource of a run (a device buffer, an
+// image, initial contents) under a number the workbench's RemoteBufferSource names in its reads,
+// writes, fills and snapshots, until it releases the number.
+#include "bridge/BufferSource.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace clw::host {
+
+class HostBufferTable {
+public:
+    // Lends `source`; returns what the workbench needs to show it without asking again: handle,
+    // size, description, natural type, width and height.
+    nlohmann::json lend(std::shared_ptr<ui::BufferSource> source);
+    // Throws std::runtime_error naming the handle when it is not lent (released, or never).
+    std::shared_ptr<ui::BufferSource> find(std::uint64_t handle) const;
+    void release(std::uint64_t handle);
+    std::size_t size() const;
+
+private:
+    mutable std::mutex m_mutex;
+    std::map<std::uint64_t, std::shared_ptr<ui::BufferSource>> m_sources;
+    std::uint64_t m_next = 1;
+};
+
+} // namespace clw::host

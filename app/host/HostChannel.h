@@ -1,0 +1,37 @@
+#pragma once
+// The device host's end of its private channel (DESIGN.md §2a): the pipes of its standard input
+// and output, which the workbench started it with. Standard output is taken for the protocol
+// before anything else runs, and file descriptor 1 is pointed at a pipe of the host's own, so
+// that whatever a driver or a kernel's printf writes there is captured (PrintfCapture) and never
+// mixed into the protocol's frames. One file per system: HostChannelPosix.cpp,
+// HostChannelWindows.cpp.
+#include <cstddef>
+#include <span>
+
+namespace clw::host {
+
+class HostChannel {
+public:
+    // Takes stdin and stdout as described; `printfReadEnd` receives the read end of the pipe
+    // that stdout now writes to. Throws std::runtime_error when the system refuses.
+    static HostChannel takeStandardStreams(int& printfReadEnd);
+
+    // Blocks until some bytes arrive; 0 when the workbench closed the channel.
+    std::size_t read(std::span<unsigned char> into);
+    // Writes every byte (callers serialize whole frames).
+    void write(std::span<const unsigned char> bytes);
+
+    // Reads from the printf pipe (PrintfCapture's thread); 0 at its end.
+    static std::size_t readPipe(int fd, std::span<unsigned char> into);
+    // Writes the bytes to file descriptor 1 at once (the capture's boundary marks).
+    static void writeStandardOutput(std::span<const unsigned char> bytes);
+
+private:
+    HostChannel(int in, int out)
+        : m_in(in)
+        , m_out(out) {}
+    int m_in;
+    int m_out;
+};
+
+} // namespace clw::host

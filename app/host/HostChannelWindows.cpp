@@ -1,0 +1,70 @@
+#include "HostChannel.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+
+#include <fcntl.h>
+#include <io.h>
+
+namespace clw::host {
+
+namespace {
+constexpr int kStdin = 0;
+constexpr int kStdout = 1;
+
+[[noreturn]] void fail(const char* what) {
+    throw std::runtime_error(std::string("the device host could not ") + what + ": " +
+                             std::strerror(errno));
+}
+} // namespace
+
+HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
+    _setmode(kStdin, _O_BINARY);
+    _setmode(kStdout, _O_BINARY);
+    const int out = _dup(kStdout);
+    if (out < 0)
+        fail("keep its standard output for the channel");
+    int pipeEnds[2];
+    if (_pipe(pipeEnds, 1 << 16, _O_BINARY | _O_NOINHERIT) != 0)
+        fail("make the pipe that captures printf");
+    if (_dup2(pipeEnds[1], kStdout) < 0)
+        fail("point its standard output at the printf pipe");
+    _close(pipeEnds[1]);
+    printfReadEnd = pipeEnds[0];
+    return HostChannel(kStdin, out);
+}
+
+std::size_t HostChannel::read(std::span<unsigned char> into) {
+    return readPipe(m_in, into);
+}
+
+void HostChannel::write(std::span<const unsigned char> bytes) {
+    while (!bytes.empty()) {
+        const int written =
+            _write(m_out, bytes.data(), unsigned(std::min<std::size_t>(bytes.size(), 1u << 30)));
+        if (written < 0)
+            fail("write to the workbench");
+        bytes = bytes.subspan(std::size_t(written));
+    }
+}
+
+std::size_t HostChannel::readPipe(int fd, std::span<unsigned char> into) {
+    const int got = _read(fd, into.data(), unsigned(std::min<std::size_t>(into.size(), 1u << 30)));
+    if (got < 0)
+        fail("read its channel");
+    return std::size_t(got);
+}
+
+void HostChannel::writeStandardOutput(std::span<const unsigned char> bytes) {
+    while (!bytes.empty()) {
+        const int written = _write(kStdout, bytes.data(), unsigned(bytes.size()));
+        if (written < 0)
+            fail("mark the printf output");
+        bytes = bytes.subspan(std::size_t(written));
+    }
+}
+
+} // namespace clw::host

@@ -1,0 +1,225 @@
+#include "HostSessionService.h"
+
+#include "PrintfCapture.h"
+
+#include "bridge/HostValues.h"
+#include "bridge/SessionDeviceState.h"
+#include "bridge/SessionJobs.h"
+
+#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/LaunchService.h"
+#include "clw/engine/Platform.h"
+#include "clw/engine/SessionError.h"
+#include "clw/engine/SessionFile.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cctype>
+
+namespace clw::host {
+
+using engine::HostMessage;
+
+namespace {
+
+std::string lower(std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+engine::Session sessionOf(const HostMessage& request) {
+    return engine::SessionFile::parse(request.body.at("document").get<std::string>(), "session")
+        .session;
+}
+
+} // namespace
+
+HostSessionService::HostSessionService(std::string platform, PrintfCapture& printf)
+    : m_platform(std::move(platform))
+    , m_printf(printf) {}
+
+HostSessionService::~HostSessionService() = default;
+
+void HostSessionService::install(HostServer& server) {
+    const auto plain = [this](HostMessage (HostSessionService::*verb)(const HostMessage&)) {
+        return [this, verb](const HostMessage& request, const RequestContext&) {
+            return (this->*verb)(request);
+        };
+    };
+    server.on("hello", Lane::Session, plain(&HostSessionService::hello));
+    server.on("resolve", Lane::Session, plain(&HostSessionService::resolve));
+    server.on("session.build", Lane::Session, plain(&HostSessionService::build));
+    server.on("session.run", Lane::Session,
+              [this](const HostMessage& request, const RequestContext& context) {
+                  return run(request, context);
+              });
+    server.on("session.close", Lane::Session, plain(&HostSessionService::close));
+    server.on("buffer.read", Lane::Buffer, plain(&HostSessionService::read));
+    server.on("buffer.write", Lane::Buffer, plain(&HostSessionService::write));
+    server.on("buffer.fill", Lane::Buffer, plain(&HostSessionService::fill));
+    server.on("buffer.snapshot", Lane::Buffer, plain(&HostSessionService::snapshot));
+    server.on("buffer.release", Lane::Buffer, plain(&HostSessionService::release));
+}
+
+HostMessage HostSessionService::hello(const HostMessage& request) {
+    nlohmann::json devices = nlohmann::json::array();
+    for (const engine::Device& device : engine::allDevices()) {
+        const std::string platform = device.platform().name();
+        if (m_platform.empty() || platform == m_platform)
+            devices.push_back({{"platform", platform}, {"device", device.name()}});
+    }
+    return HostMessage::replyTo(request, {{"protocol", HostMessage::kProtocolVersion},
+                                          {"pid", QCoreApplication::applicationPid()},
+                                          {"platform", m_platform},
+                                          {"devices", devices}});
+}
+
+engine::Device HostSessionService::chooseDevice(const std::string& choice) const {
+    std::vector<engine::Device> devices;
+    for (engine::Device& device : engine::allDevices())
+        if (m_platform.empty() || device.platform().name() == m_platform)
+            devices.push_back(std::move(device));
+    const std::string wanted = lower(choice);
+    // An exact device name first (what the listing host resolved), then as `--device` matches.
+    for (const engine::Device& device : devices)
+        if (device.name() == choice)
+            return device;
+    if (choice.empty()) {
+        for (const engine::Device& device : devices)
+            if (device.type() & CL_DEVICE_TYPE_GPU)
+                return device;
+        if (!devices.empty())
+            return devices.front();
+    }
+    for (const engine::Device& device : devices)
+        if (lower(device.name()).find(wanted) != std::string::npos ||
+            lower(device.platform().name()).find(wanted) != std::string::npos)
+            return device;
+    if (choice.empty())
+        throw engine::SessionError("No OpenCL device found: run scripts/setup to install PoCL, "
+                                   "or install your GPU's OpenCL driver.");
+    throw engine::SessionError("No OpenCL device matches '" + choice +
+                               "': pick one in the status bar's device list.");
+}
+
+HostMessage HostSessionService::resolve(const HostMessage& request) {
+    const engine::Device device = chooseDevice(request.body.at("choice").get<std::string>());
+    return HostMessage::replyTo(
+        request, {{"platform", device.platform().name()}, {"device", device.name()}});
+}
+
+std::shared_ptr<ui::SessionDeviceState> HostSessionService::stateFor(std::uint64_t session,
+                                                                     const std::string& choice) {
+    {
+        std::lock_guard lock(m_mutex);
+        const auto found = m_sessions.find(session);
+        if (found != m_sessions.end() && found->second.choice == choice)
+            return found->second.state;
+    }
+    auto state = std::make_shared<ui::SessionDeviceState>(chooseDevice(choice));
+    std::lock_guard lock(m_mutex);
+    m_sessions[session] = {choice, state};
+    return state;
+}
+
+nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) const {
+    return {{"kernels", state.kernels}, {"limits", state.limits}};
+}
+
+HostMessage HostSessionService::build(const HostMessage& request) {
+    const auto& body = request.body;
+    auto state = stateFor(body.at("session"), body.at("device"));
+    const ui::BuildSummary summary = ui::buildSessionProgram(
+        *state, sessionOf(request), body.at("folder").get<std::string>(), m_builds);
+    return HostMessage::replyTo(request, {{"summary", summary}, {"program", program(*state)}});
+}
+
+HostMessage HostSessionService::run(const HostMessage& request, const RequestContext& context) {
+    const auto& body = request.body;
+    auto state = stateFor(body.at("session"), body.at("device"));
+    ui::RunPlan plan;
+    plan.session = sessionOf(request);
+    plan.folder = body.at("folder").get<std::string>();
+    plan.mode = ui::RunRecord::Mode(body.at("mode").get<int>());
+    plan.launchIndex = body.at("launchIndex");
+    plan.times = body.at("times");
+    plan.deviceName = body.at("deviceName").get<QString>();
+    plan.afterLaunch = [this, state](ui::RunRecord& record) {
+        // The launch's printf output is complete once its queue has finished.
+        state->launches->finish();
+        PrintedText printed = m_printf.take();
+        record.output = QString::fromUtf8(printed.text.data(), qsizetype(printed.text.size()));
+        record.outputDropped = printed.leftOut;
+    };
+    const ui::ProgressFn progress = [&context](const QString& what, int done, int total) {
+        // The phase picks the workbench's watchdog limit: a build may take longer than a launch.
+        const char* phase = what == QLatin1String("Building") ? "build" : "launch";
+        context.event({{"what", what}, {"done", done}, {"total", total}, {"phase", phase}});
+    };
+    ui::RunOutcome outcome = ui::runSessionPlan(*state, plan, m_builds, context.job(), progress);
+    nlohmann::json reply = {{"records", outcome.records},
+                            {"warnings", outcome.warnings},
+                            {"errorWhere", outcome.errorWhere},
+                            {"error", outcome.error},
+                            {"cancelled", context.job().isCancelled()}};
+    if (outcome.build) {
+        reply["build"] = *outcome.build;
+        reply["program"] = program(*state);
+    }
+    if (outcome.sweep)
+        reply["sweep"] = *outcome.sweep;
+    nlohmann::json buffers = nlohmann::json::array();
+    for (auto& [name, source] : outcome.sources) {
+        nlohmann::json entry = {{"name", name}, {"current", m_buffers.lend(source)}};
+        if (const auto initial = outcome.initial.find(name); initial != outcome.initial.end())
+            entry["initial"] = m_buffers.lend(initial->second);
+        buffers.push_back(std::move(entry));
+    }
+    reply["buffers"] = std::move(buffers);
+    return HostMessage::replyTo(request, std::move(reply));
+}
+
+HostMessage HostSessionService::close(const HostMessage& request) {
+    std::shared_ptr<ui::SessionDeviceState> closed;
+    std::lock_guard lock(m_mutex);
+    if (const auto found = m_sessions.find(request.body.at("session")); found != m_sessions.end()) {
+        closed = std::move(found->second.state);
+        m_sessions.erase(found);
+    }
+    return HostMessage::replyTo(request);
+}
+
+HostMessage HostSessionService::read(const HostMessage& request) {
+    const auto source = m_buffers.find(request.body.at("handle"));
+    HostMessage reply = HostMessage::replyTo(request);
+    reply.bulk.resize(request.body.at("length").get<std::uint64_t>());
+    source->read(request.body.at("offset"), reply.bulk);
+    return reply;
+}
+
+HostMessage HostSessionService::write(const HostMessage& request) {
+    m_buffers.find(request.body.at("handle"))->write(request.body.at("offset"), request.bulk);
+    return HostMessage::replyTo(request);
+}
+
+HostMessage HostSessionService::fill(const HostMessage& request) {
+    const bool filled =
+        m_buffers.find(request.body.at("handle"))
+            ->fillPattern(request.bulk, request.body.at("offset"), request.body.at("size"));
+    return HostMessage::replyTo(request, {{"filled", filled}});
+}
+
+HostMessage HostSessionService::snapshot(const HostMessage& request) {
+    const auto copy = m_buffers.find(request.body.at("handle"))->snapshot();
+    return HostMessage::replyTo(request, m_buffers.lend(copy));
+}
+
+HostMessage HostSessionService::release(const HostMessage& request) {
+    for (const auto& handle : request.body.at("handles"))
+        m_buffers.release(handle.get<std::uint64_t>());
+    return HostMessage::replyTo(request, {{"lent", m_buffers.size()}});
+}
+
+} // namespace clw::host

@@ -1,0 +1,65 @@
+#pragma once
+// What a device host does for the workbench (DESIGN.md §2a): finds devices, builds and runs
+// sessions with the same code the workbench ran in its own process before (bridge/SessionJobs),
+// and lends the runs' buffers for the inspector (HostBufferTable). Each reply is plain values.
+#include "HostBufferTable.h"
+#include "HostServer.h"
+
+#include "clw/engine/BuildService.h"
+#include "clw/engine/Device.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+namespace clw::ui {
+struct SessionDeviceState;
+}
+
+namespace clw::host {
+
+class PrintfCapture;
+
+class HostSessionService {
+public:
+    // `platform`: the only platform whose devices this host uses; empty for every platform (the
+    // host that lists devices and resolves choices).
+    HostSessionService(std::string platform, PrintfCapture& printf);
+    ~HostSessionService();
+
+    void install(HostServer& server);
+
+private:
+    struct HostSession {
+        std::string choice;
+        std::shared_ptr<ui::SessionDeviceState> state;
+    };
+
+    engine::HostMessage hello(const engine::HostMessage& request);
+    engine::HostMessage resolve(const engine::HostMessage& request);
+    engine::HostMessage build(const engine::HostMessage& request);
+    engine::HostMessage run(const engine::HostMessage& request, const RequestContext& context);
+    engine::HostMessage close(const engine::HostMessage& request);
+    engine::HostMessage read(const engine::HostMessage& request);
+    engine::HostMessage write(const engine::HostMessage& request);
+    engine::HostMessage fill(const engine::HostMessage& request);
+    engine::HostMessage snapshot(const engine::HostMessage& request);
+    engine::HostMessage release(const engine::HostMessage& request);
+
+    engine::Device chooseDevice(const std::string& choice) const;
+    // The session's device state, made anew when the device choice changed.
+    std::shared_ptr<ui::SessionDeviceState> stateFor(std::uint64_t session,
+                                                     const std::string& choice);
+    nlohmann::json program(const ui::SessionDeviceState& state) const;
+
+    std::string m_platform;
+    PrintfCapture& m_printf;
+    engine::BuildService m_builds;
+    HostBufferTable m_buffers;
+    std::mutex m_mutex;
+    std::map<std::uint64_t, HostSession> m_sessions;
+};
+
+} // namespace clw::host

@@ -1,0 +1,50 @@
+// clworkbench-host: the device host (DESIGN.md §2a). The workbench starts one per OpenCL
+// platform and talks to it over the pipes of its standard input and output; every OpenCL object
+// of a session lives here, so that a driver that crashes or a kernel that hangs ends this process
+// and never the workbench.
+//
+//   clworkbench-host [--platform NAME]
+//
+// Without --platform it lists devices and resolves device choices for every platform.
+#include "HostChannel.h"
+#include "HostServer.h"
+#include "HostSessionService.h"
+#include "PrintfCapture.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+int main(int argc, char** argv) {
+    std::string platform;
+    for (int i = 1; i < argc; ++i) {
+        const std::string argument = argv[i];
+        if (argument == "--platform" && i + 1 < argc) {
+            platform = argv[++i];
+        } else {
+            std::fprintf(stderr,
+                         "clworkbench-host: unknown argument '%s'. The workbench starts this "
+                         "program itself: run clworkbench instead.\n",
+                         argument.c_str());
+            return 2;
+        }
+    }
+    int status = 1;
+    try {
+        int printfReadEnd = -1;
+        clw::host::HostChannel channel = clw::host::HostChannel::takeStandardStreams(printfReadEnd);
+        static clw::host::PrintfCapture printf(printfReadEnd);
+        static clw::host::HostSessionService service(platform, printf);
+        static clw::host::HostServer server(channel);
+        service.install(server);
+        status = server.serve();
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "clworkbench-host: %s\n", error.what());
+    }
+    // Leave without destructors: a worker may sit in a driver call that never returns (a hung
+    // kernel), which joining would wait for. Nothing here needs saving (cache entries are
+    // written whole and renamed).
+    std::fflush(stderr);
+    std::_Exit(status);
+}

@@ -1,0 +1,264 @@
+// The device host (issue 17) from the workbench's side: a session built and run in a
+// clworkbench-host gives the same values as in-process, its buffers read back through the
+// channel, printf output comes back per launch, and a host that hangs, is stopped or crashes
+// fails the waiting request with a message that says so, while a new host runs the next request.
+#include "bridge/BufferSource.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/HostConnection.h"
+#include "bridge/HostSessionClient.h"
+#include "bridge/HostStopped.h"
+#include "bridge/JobContext.h"
+
+#include "clw/engine/SessionFile.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QtTest>
+
+#include <csignal>
+#include <thread>
+
+using namespace clw;
+using namespace clw::ui;
+
+namespace {
+
+const char* kPoclChoice = "Portable Computing Language";
+
+engine::Session sampleSession(const QString& name, QString* folder = nullptr) {
+    const QDir samples(QDir(qEnvironmentVariable("CLW_TEST_DATA"))
+                           .filePath(QStringLiteral("../../resources/samples")));
+    if (folder)
+        *folder = samples.absolutePath();
+    return engine::SessionFile::read(samples.filePath(name).toStdString()).session;
+}
+
+// A session of one kernel over one int buffer `x` of `count` zeros.
+engine::Session oneKernel(const std::string& source, const std::string& kernel, int count) {
+    const std::string text = R"({"format": "clworkbench-session", "version": 1,
+      "sources": {"main": "k.cl", "files": [{"name": "k.cl", "text": ")" +
+                             source + R"("}], "includeDirs": []},
+      "options": "", "devices": [],
+      "buffers": [{"name": "x", "type": "int", "shape": [)" +
+                             std::to_string(count) + R"(], "access": "read_write",
+                   "init": {"fill": "zeros"}, "output": true}],
+      "launches": [{"kernel": ")" +
+                             kernel + R"(", "global": [)" + std::to_string(count) + R"(],
+                    "arguments": [{"buffer": "x"}]}]})";
+    return engine::SessionFile::parse(text).session;
+}
+
+RunPlan planFor(engine::Session session, const QString& folder = QDir::currentPath()) {
+    RunPlan plan;
+    plan.session = std::move(session);
+    plan.folder = folder.toStdString();
+    plan.deviceName = QString::fromLatin1(kPoclChoice);
+    return plan;
+}
+
+JobContext aliveJob() {
+    return JobContext(std::make_shared<detail::JobState>());
+}
+
+template <class T>
+std::vector<T> readAll(BufferSource& source) {
+    std::vector<T> values(source.size() / sizeof(T));
+    source.read(0, {reinterpret_cast<unsigned char*>(values.data()), source.size()});
+    return values;
+}
+
+const std::string kSpin = "__kernel void spin(__global int* x) { "
+                          "while (*(volatile __global int*)x == 0) {} }";
+
+} // namespace
+
+class TestDeviceHost : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void choicesResolveInTheListingHost() {
+        DeviceHosts hosts;
+        const ResolvedDevice pocl = hosts.resolve(kPoclChoice);
+        QCOMPARE(pocl.platform, std::string(kPoclChoice));
+        QVERIFY(!pocl.device.empty());
+        try {
+            hosts.resolve("no such device anywhere");
+            QFAIL("resolved a device that does not exist");
+        } catch (const HostRequestFailed& error) {
+            QCOMPARE(QString::fromStdString(error.what()),
+                     QStringLiteral("No OpenCL device matches 'no such device anywhere': pick "
+                                    "one in the status bar's device list."));
+        }
+    }
+
+    void aSampleRunsInTheHostAndItsBuffersReadBack() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        QString folder;
+        const RunPlan plan =
+            planFor(sampleSession(QStringLiteral("vector_add.clwb"), &folder), folder);
+        int progressCalls = 0;
+        const RemoteRun ran = client.run(plan, kPoclChoice, aliveJob(),
+                                         [&](const QString&, int, int) { ++progressCalls; }, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QVERIFY(ran.outcome.build.has_value() && ran.outcome.build->ok);
+        QVERIFY(ran.program.has_value());
+        QCOMPARE(ran.program->kernels.size(), std::size_t(1));
+        QCOMPARE(ran.program->kernels.front().name, std::string("vector_add"));
+        QCOMPARE(ran.program->kernels.front().args.size(), std::size_t(3));
+        QVERIFY(ran.program->limits.at("vector_add").maxWorkGroupSize() > 0);
+        QVERIFY(progressCalls >= 2);
+        QCOMPARE(ran.outcome.records.size(), std::size_t(1));
+        const RunRecord& record = ran.outcome.records.front();
+        QVERIFY2(record.ok, qPrintable(record.error));
+        QCOMPARE(record.global, std::vector<std::uint64_t>{1024});
+        QVERIFY(!record.kernelNs.empty() && record.kernelNs.front() > 0);
+        QCOMPARE(record.launch.kernel, std::string("vector_add"));
+
+        // c = a + b = 3i, read through the host; the initial contents of c are zeros.
+        const auto c = readAll<float>(*ran.outcome.sources.at(QStringLiteral("c")));
+        QCOMPARE(c.size(), std::size_t(1024));
+        for (int i = 0; i < 1024; ++i)
+            QCOMPARE(c[size_t(i)], 3.0f * float(i));
+        const auto initial = readAll<float>(*ran.outcome.initial.at(QStringLiteral("c")));
+        QCOMPARE(initial, std::vector<float>(1024, 0.0f));
+
+        // A write and a snapshot go through the host too.
+        BufferSource& source = *ran.outcome.sources.at(QStringLiteral("c"));
+        const std::shared_ptr<BufferSource> before = source.snapshot();
+        const float seven = 7.0f;
+        source.write(4 * sizeof(float),
+                     {reinterpret_cast<const unsigned char*>(&seven), sizeof(float)});
+        QCOMPARE(readAll<float>(source)[4], 7.0f);
+        QCOMPARE(readAll<float>(*before)[4], 12.0f);
+        QCOMPARE(before->description(), source.description());
+        unsigned char past[8];
+        QVERIFY_THROWS_EXCEPTION(std::out_of_range, source.read(4092, past));
+        // A second run needs no build.
+        const RemoteRun again = client.run(plan, kPoclChoice, aliveJob(), {}, {});
+        QVERIFY(!again.outcome.build.has_value());
+        QVERIFY(again.outcome.records.front().ok);
+    }
+
+    void printfComesBackWithItsLaunch() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        // One line per work-group of 4, from its first work-item.
+        const std::string source =
+            "__kernel void say(__global int* x) { if (get_local_id(0) == 0) "
+            "printf(\\\"group %d\\\\n\\\", (int)get_group_id(0)); x[get_global_id(0)] = 1; }";
+        engine::Session session = oneKernel(source, "say", 16);
+        session.launches.front().local = {4};
+        session.launches.push_back(session.launches.front());
+        const RemoteRun ran = client.run(planFor(session), kPoclChoice, aliveJob(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QCOMPARE(ran.outcome.records.size(), std::size_t(2));
+        for (const RunRecord& record : ran.outcome.records) {
+            QStringList lines = record.output.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            lines.sort();
+            QCOMPARE(lines, (QStringList{QStringLiteral("group 0"), QStringLiteral("group 1"),
+                                         QStringLiteral("group 2"), QStringLiteral("group 3")}));
+            QCOMPARE(record.outputDropped, std::uint64_t(0));
+        }
+    }
+
+    void theWatchdogEndsAnEndlessKernelAndANewHostRunsTheNext() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        WatchdogLimits limits;
+        limits.launch = std::chrono::milliseconds(1500);
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            client.run(planFor(oneKernel(kSpin, "spin", 1)), kPoclChoice, aliveJob(), {}, limits);
+            QFAIL("an endless kernel came back");
+        } catch (const HostStopped& error) {
+            const QString message = QString::fromStdString(error.what());
+            QVERIFY2(message.startsWith(QStringLiteral(
+                         "The device host for `Portable Computing Language` was stopped while "
+                         "running `spin`: it ran past its limit of 1.5 s")),
+                     qPrintable(message));
+        }
+        QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+        const int started = hosts.started();
+        // The fixed kernel runs in a new host.
+        const RemoteRun fixed = client.run(
+            planFor(oneKernel("__kernel void spin(__global int* x) { x[0] = 5; }", "spin", 1)),
+            kPoclChoice, aliveJob(), {}, limits);
+        QVERIFY2(fixed.outcome.errorWhere.isEmpty(), qPrintable(fixed.outcome.error));
+        QCOMPARE(hosts.started(), started + 1);
+        QCOMPARE(readAll<int>(*fixed.outcome.sources.at(QStringLiteral("x"))).front(), 5);
+    }
+
+    void stopEndsAHungKernelAtOnce() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        std::exception_ptr failure;
+        std::thread runner([&] {
+            try {
+                client.run(planFor(oneKernel(kSpin, "spin", 1)), kPoclChoice, aliveJob(), {}, {});
+            } catch (...) {
+                failure = std::current_exception();
+            }
+        });
+        // Wait until the host runs the kernel: the platform is known once resolved.
+        QTRY_VERIFY_WITH_TIMEOUT(!client.platform().empty(), 30000);
+        QTest::qWait(1500);
+        QElapsedTimer clock;
+        clock.start();
+        client.stop(QStringLiteral("Stop was pressed"));
+        runner.join();
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(failure);
+        try {
+            std::rethrow_exception(failure);
+        } catch (const HostStopped& error) {
+            QCOMPARE(QString::fromStdString(error.what()),
+                     QStringLiteral("The device host for `Portable Computing Language` was "
+                                    "stopped while running `spin`: Stop was pressed."));
+        }
+    }
+
+    void aCrashSaysHowTheHostEndedAndItsLastWords() {
+        DeviceHosts hosts;
+        const std::shared_ptr<HostConnection> host = hosts.host(kPoclChoice);
+        const engine::HostMessage hello = host->request("hello", {}).reply.get();
+        QCOMPARE(hello.body.at("protocol").get<int>(), engine::HostMessage::kProtocolVersion);
+        QCOMPARE(hello.body.at("platform").get<std::string>(), std::string(kPoclChoice));
+        const qint64 pid = hello.body.at("pid");
+        // An unknown verb fails by name, and the host lives on.
+        try {
+            host->request("shout", {}).reply.get();
+            QFAIL("an unknown verb was answered");
+        } catch (const HostRequestFailed& error) {
+            QVERIFY(QString::fromStdString(error.what()).contains(QStringLiteral("\"shout\"")));
+        }
+        HostSessionClient client(hosts, 2);
+        std::exception_ptr failure;
+        std::thread runner([&] {
+            try {
+                client.run(planFor(oneKernel(kSpin, "spin", 1)), kPoclChoice, aliveJob(), {}, {});
+            } catch (...) {
+                failure = std::current_exception();
+            }
+        });
+        QTest::qWait(2000);
+        // SIGKILL: PoCL's LLVM handles SIGSEGV and SIGABRT sent from outside and carries on.
+        // A crash inside the driver is the fake driver's test (widgets.hostcrashes).
+        QCOMPARE(::kill(pid_t(pid), SIGKILL), 0);
+        runner.join();
+        QVERIFY(failure);
+        try {
+            std::rethrow_exception(failure);
+        } catch (const HostStopped& error) {
+            QCOMPARE(QString::fromStdString(error.what()),
+                     QStringLiteral("The device host for `Portable Computing Language` stopped "
+                                    "while running `spin` (SIGKILL)."));
+        }
+        QVERIFY(host->isStopped());
+        // A request to a stopped host fails at once with the same words.
+        QVERIFY_THROWS_EXCEPTION(HostStopped, host->request("hello", {}).reply.get());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceHost)
+#include "tst_devicehost.moc"

@@ -1,0 +1,65 @@
+#include "bridge/HostConnection.h"
+
+#include "bridge/HostConnectionIo.h"
+
+#include <QThread>
+
+namespace clw::ui {
+
+HostConnection::HostConnection(Launch launch)
+    : m_thread(std::make_unique<QThread>())
+    , m_io(new HostConnectionIo(std::move(launch))) {
+    m_thread->setObjectName(QStringLiteral("device host I/O"));
+    m_io->moveToThread(m_thread.get());
+    m_thread->start();
+    QMetaObject::invokeMethod(m_io, &HostConnectionIo::start, Qt::QueuedConnection);
+}
+
+HostConnection::~HostConnection() {
+    Q_ASSERT(QThread::currentThread() != m_thread.get());
+    QMetaObject::invokeMethod(
+        m_io,
+        [io = m_io] {
+            io->shutDown();
+            delete io;
+            QThread::currentThread()->quit();
+        },
+        Qt::QueuedConnection);
+    m_thread->wait();
+}
+
+HostConnection::Call HostConnection::request(std::string verb, nlohmann::json body,
+                                             std::vector<unsigned char> bulk, Options options) {
+    return m_io->request(std::move(verb), std::move(body), std::move(bulk), std::move(options),
+                         true);
+}
+
+void HostConnection::post(std::string verb, nlohmann::json body) {
+    m_io->request(std::move(verb), std::move(body), {}, {}, false);
+}
+
+void HostConnection::cancel(std::uint64_t id) {
+    m_io->cancel(id);
+}
+
+void HostConnection::stop(const QString& reason) {
+    m_io->stop(reason);
+}
+
+bool HostConnection::isStopped() const {
+    return m_io->isStopped();
+}
+
+QString HostConnection::stoppedMessage() const {
+    return m_io->stoppedMessage();
+}
+
+QString HostConnection::label() const {
+    return m_io->label();
+}
+
+void HostConnection::setStoppedCallback(std::function<void(const QString&)> callback) {
+    m_io->setStoppedCallback(std::move(callback));
+}
+
+} // namespace clw::ui

@@ -1,0 +1,86 @@
+#pragma once
+// One device host process (clworkbench-host) and the private channel to it: the pipes of its
+// standard input and output, through QProcess so that the same code serves every system. Requests
+// are sent from any thread and answered through futures; a request's watchdog ends the host when
+// it runs past its limit, and Stop ends it at once. When the host stops, every request waiting on
+// it fails with HostStopped saying where it was and the host's last words (its stderr), and the
+// connection stays stopped: DeviceHosts starts a new one.
+#include "clw/engine/protocol/HostMessage.h"
+
+#include <QProcessEnvironment>
+#include <QString>
+#include <QStringList>
+
+#include <chrono>
+#include <functional>
+#include <future>
+#include <memory>
+
+class QThread;
+
+namespace clw::ui {
+
+class HostConnectionIo;
+
+struct HostLaunch {
+    QString program;
+    QStringList arguments;
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    QString label; // the platform's name, for messages ("the device host for `...`")
+};
+
+struct HostRequestOptions {
+    // Ends the host when no reply or event came for this long; zero: no limit. Each event
+    // (progress) starts the time again, with `phaseLimit` of the event's phase when given.
+    std::chrono::milliseconds limit{0};
+    std::function<std::chrono::milliseconds(const std::string& phase)> phaseLimit;
+    // What the request does, for the message when the host stops: "running `vector_add`".
+    QString what;
+    // Events of the request (progress), on the connection's I/O thread: only post from it.
+    std::function<void(const nlohmann::json&)> onEvent;
+    std::string tag;
+    std::uint64_t generation = 0;
+};
+
+struct HostCall {
+    std::uint64_t id = 0;
+    std::future<engine::HostMessage> reply; // throws HostStopped or HostRequestFailed
+};
+
+class HostConnection {
+public:
+    using Launch = HostLaunch;
+    using Options = HostRequestOptions;
+    using Call = HostCall;
+
+    // Starts the process (on the connection's own thread; a failure to start shows as the
+    // connection stopping).
+    explicit HostConnection(Launch launch);
+    // Ends the process if it still runs and joins the I/O thread.
+    ~HostConnection();
+    HostConnection(const HostConnection&) = delete;
+    HostConnection& operator=(const HostConnection&) = delete;
+
+    // Any thread.
+    Call request(std::string verb, nlohmann::json body, std::vector<unsigned char> bulk = {},
+                 Options options = {});
+    // A request whose reply nobody waits for (releasing buffers).
+    void post(std::string verb, nlohmann::json body);
+    // Asks the host to cancel a request (its job checks between steps).
+    void cancel(std::uint64_t id);
+    // Ends the host now; waiting requests fail with "... was stopped while ...: <reason>".
+    void stop(const QString& reason);
+
+    bool isStopped() const;
+    // Empty while the host runs.
+    QString stoppedMessage() const;
+    QString label() const;
+    // Called once, on the I/O thread, when the host stopped, with the message: only post.
+    void setStoppedCallback(std::function<void(const QString&)> callback);
+
+private:
+    std::unique_ptr<QThread> m_thread;
+    HostConnectionIo* m_io; // lives on m_thread
+};
+
+} // namespace clw::ui

@@ -1,0 +1,74 @@
+#pragma once
+// The I/O side of a HostConnection, on the connection's own thread: the QProcess, the frame
+// reader, the requests waiting for replies and their watchdogs. Its public functions are safe
+// from any thread; they post to the I/O thread what must run there.
+#include "bridge/HostConnection.h"
+
+#include "clw/engine/protocol/HostFrame.h"
+
+#include <QObject>
+#include <QProcess>
+
+#include <map>
+#include <mutex>
+
+class QTimer;
+
+namespace clw::ui {
+
+class HostConnectionIo : public QObject {
+    Q_OBJECT
+public:
+    explicit HostConnectionIo(HostConnection::Launch launch);
+    ~HostConnectionIo() override;
+
+    // Any thread.
+    HostConnection::Call request(std::string verb, nlohmann::json body,
+                                 std::vector<unsigned char> bulk, HostConnection::Options options,
+                                 bool wantReply);
+    void cancel(std::uint64_t id);
+    void stop(const QString& reason);
+    bool isStopped() const;
+    QString stoppedMessage() const;
+    QString label() const { return m_launch.label; }
+    void setStoppedCallback(std::function<void(const QString&)> callback);
+
+    // I/O thread.
+    void start();
+    void shutDown();
+
+private:
+    struct Pending {
+        std::promise<engine::HostMessage> promise;
+        HostConnection::Options options;
+        QTimer* watchdog = nullptr;
+        bool wantReply = true;
+    };
+
+    void readReplies();
+    void readErrors();
+    void finished(int exitCode, QProcess::ExitStatus status);
+    void failedToStart();
+    void deliver(engine::HostMessage message);
+    void armWatchdog(std::uint64_t id, std::chrono::milliseconds limit);
+    void stopNow(const QString& reason, const QString& what);
+    void declareStopped(const QString& message);
+    QString lastWords() const;
+    QString runningWhat() const;
+
+    HostConnection::Launch m_launch;
+    QProcess* m_process = nullptr;
+    engine::HostFrameReader m_reader;
+    QByteArray m_stderr; // the tail of what the host wrote to stderr
+
+    mutable std::mutex m_mutex; // guards what follows
+    std::map<std::uint64_t, Pending> m_pending;
+    std::uint64_t m_nextId = 1;
+    QString m_stoppedMessage;
+    bool m_stopped = false;
+    QString m_stopReason; // set when the workbench ended the host on purpose
+    QString m_stopWhat;
+    std::function<void(const QString&)> m_stoppedCallback;
+};
+
+} // namespace clw::ui

@@ -1,0 +1,182 @@
+#include "bridge/HostSessionClient.h"
+
+#include "bridge/DeviceHosts.h"
+#include "bridge/HostConnection.h"
+#include "bridge/HostValues.h"
+#include "bridge/JobContext.h"
+#include "bridge/RemoteBufferSource.h"
+
+#include "clw/engine/SessionFile.h"
+
+namespace clw::ui {
+
+namespace {
+
+std::optional<RemoteProgram> programOf(const nlohmann::json& reply) {
+    const auto found = reply.find("program");
+    if (found == reply.end())
+        return std::nullopt;
+    RemoteProgram program;
+    program.kernels = found->at("kernels").get<std::vector<engine::KernelSignature>>();
+    program.limits = found->at("limits").get<std::map<std::string, engine::KernelLimits>>();
+    return program;
+}
+
+QString launchNames(const engine::Session& session, const RunPlan& plan) {
+    QStringList names;
+    for (int i = 0; i < int(session.launches.size()); ++i) {
+        if (plan.mode != RunRecord::Mode::Run && i != plan.launchIndex)
+            continue;
+        const engine::SessionLaunch& launch = session.launches[size_t(i)];
+        const QString name =
+            QString::fromStdString(launch.name.empty() ? launch.kernel : launch.name);
+        if (!names.contains(name))
+            names.append(QStringLiteral("`%1`").arg(name));
+    }
+    return names.isEmpty() ? QStringLiteral("the session") : names.join(QStringLiteral(", "));
+}
+
+QString mainFile(const engine::Session& session) {
+    const engine::SourceFile* main = session.sources.main();
+    return main ? QString::fromStdString(main->name) : QStringLiteral("the session's sources");
+}
+
+} // namespace
+
+HostSessionClient::HostSessionClient(DeviceHosts& hosts, std::uint64_t session)
+    : m_hosts(hosts)
+    , m_session(session) {}
+
+HostSessionClient::~HostSessionClient() = default;
+
+std::shared_ptr<HostConnection> HostSessionClient::hostFor(const std::string& deviceChoice,
+                                                           std::string& device) {
+    const ResolvedDevice resolved = m_hosts.resolve(deviceChoice);
+    device = resolved.device;
+    {
+        std::lock_guard lock(m_mutex);
+        m_platform = resolved.platform;
+    }
+    return m_hosts.host(resolved.platform);
+}
+
+void HostSessionClient::setActive(std::shared_ptr<HostConnection> host, std::uint64_t id) {
+    std::lock_guard lock(m_mutex);
+    m_activeHost = std::move(host);
+    m_activeId = id;
+}
+
+RemoteBuild HostSessionClient::build(const engine::Session& session,
+                                     const std::filesystem::path& folder,
+                                     const std::string& deviceChoice,
+                                     const WatchdogLimits& limits) {
+    std::string device;
+    const std::shared_ptr<HostConnection> host = hostFor(deviceChoice, device);
+    HostRequestOptions options;
+    options.limit = limits.build;
+    options.what = QStringLiteral("building `%1`").arg(mainFile(session));
+    HostCall call = host->request("session.build",
+                                  {{"session", m_session},
+                                   {"device", device},
+                                   {"document", engine::SessionFile::serialize(session)},
+                                   {"folder", folder.string()}},
+                                  {}, std::move(options));
+    setActive(host, call.id);
+    const engine::HostMessage reply = call.reply.get();
+    setActive(nullptr, 0);
+    RemoteBuild built;
+    built.summary = reply.body.at("summary").get<BuildSummary>();
+    built.program = programOf(reply.body).value_or(RemoteProgram{});
+    if (built.summary.ok) {
+        std::lock_guard lock(m_mutex);
+        m_builtOn = host;
+    }
+    return built;
+}
+
+RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceChoice,
+                                 const JobContext& job, const ProgressFn& progress,
+                                 const WatchdogLimits& limits) {
+    std::string device;
+    const std::shared_ptr<HostConnection> host = hostFor(deviceChoice, device);
+    HostRequestOptions options;
+    options.limit = limits.build; // a run may build first
+    options.phaseLimit = [limits](const std::string& phase) {
+        return phase == "build" ? limits.build : limits.launch;
+    };
+    options.what = QStringLiteral("running %1").arg(launchNames(plan.session, plan));
+    options.onEvent = [progress](const nlohmann::json& event) {
+        if (progress)
+            progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
+    };
+    HostCall call = host->request("session.run",
+                                  {{"session", m_session},
+                                   {"device", device},
+                                   {"document", engine::SessionFile::serialize(plan.session)},
+                                   {"folder", plan.folder.string()},
+                                   {"mode", int(plan.mode)},
+                                   {"launchIndex", plan.launchIndex},
+                                   {"times", plan.times},
+                                   {"deviceName", plan.deviceName}},
+                                  {}, std::move(options));
+    setActive(host, call.id);
+    if (job.isCancelled())
+        host->cancel(call.id);
+    const engine::HostMessage reply = call.reply.get();
+    setActive(nullptr, 0);
+
+    const nlohmann::json& body = reply.body;
+    RemoteRun ran;
+    RunOutcome& outcome = ran.outcome;
+    if (body.contains("build"))
+        outcome.build = body.at("build").get<BuildSummary>();
+    ran.program = programOf(body);
+    if (ran.program && outcome.build && outcome.build->ok) {
+        std::lock_guard lock(m_mutex);
+        m_builtOn = host;
+    }
+    for (const nlohmann::json& record : body.at("records"))
+        outcome.records.push_back(recordFromJson(record, plan.session));
+    if (body.contains("sweep"))
+        outcome.sweep = body.at("sweep").get<SweepResult>();
+    outcome.warnings = body.at("warnings").get<QStringList>();
+    outcome.errorWhere = body.at("errorWhere").get<QString>();
+    outcome.error = body.at("error").get<QString>();
+    for (const nlohmann::json& buffer : body.at("buffers")) {
+        const QString name = buffer.at("name").get<QString>();
+        outcome.sources[name] = std::make_shared<RemoteBufferSource>(host, buffer.at("current"));
+        if (buffer.contains("initial"))
+            outcome.initial[name] =
+                std::make_shared<RemoteBufferSource>(host, buffer.at("initial"));
+    }
+    return ran;
+}
+
+void HostSessionClient::cancelActive() {
+    std::lock_guard lock(m_mutex);
+    if (m_activeHost)
+        m_activeHost->cancel(m_activeId);
+}
+
+void HostSessionClient::stop(const QString& reason) {
+    std::string platform;
+    {
+        std::lock_guard lock(m_mutex);
+        platform = m_platform;
+    }
+    if (!platform.empty())
+        m_hosts.stop(platform, reason);
+}
+
+std::string HostSessionClient::platform() const {
+    std::lock_guard lock(m_mutex);
+    return m_platform;
+}
+
+bool HostSessionClient::hostChanged() const {
+    std::lock_guard lock(m_mutex);
+    const std::shared_ptr<HostConnection> built = m_builtOn.lock();
+    return !built || built->isStopped();
+}
+
+} // namespace clw::ui

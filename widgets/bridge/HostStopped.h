@@ -1,0 +1,25 @@
+#pragma once
+// Why a request to a device host has no reply: the host stopped (it crashed, exited, or was
+// ended by the watchdog or by Stop), or it answered with a failure. Both reach a job as
+// exceptions, which the bridge turns into error values (DESIGN.md §4).
+#include <stdexcept>
+#include <string>
+
+namespace clw::ui {
+
+// The host process is gone; what() says which host, while doing what, how it ended, and the last
+// lines it wrote to stderr.
+class HostStopped : public std::runtime_error {
+public:
+    explicit HostStopped(const std::string& message)
+        : std::runtime_error(message) {}
+};
+
+// The host ran the request and it failed there (a ClError, a bad session): what() is its text.
+class HostRequestFailed : public std::runtime_error {
+public:
+    explicit HostRequestFailed(const std::string& message)
+        : std::runtime_error(message) {}
+};
+
+} // namespace clw::ui

@@ -1,0 +1,223 @@
+#include "bridge/HostValues.h"
+
+#include <stdexcept>
+
+QT_BEGIN_NAMESPACE
+void to_json(nlohmann::json& json, const QString& text) {
+    json = text.toStdString();
+}
+void from_json(const nlohmann::json& json, QString& text) {
+    text = QString::fromStdString(json.get<std::string>());
+}
+void to_json(nlohmann::json& json, const QStringList& list) {
+    json = nlohmann::json::array();
+    for (const QString& text : list)
+        json.push_back(text.toStdString());
+}
+void from_json(const nlohmann::json& json, QStringList& list) {
+    list.clear();
+    for (const auto& text : json)
+        list.append(QString::fromStdString(text.get<std::string>()));
+}
+QT_END_NAMESPACE
+
+namespace clw::engine {
+
+void to_json(nlohmann::json& json, const ProfilingTimes& times) {
+    json = {times.queued, times.submitted, times.started, times.ended};
+}
+void from_json(const nlohmann::json& json, ProfilingTimes& times) {
+    times = {json.at(0), json.at(1), json.at(2), json.at(3)};
+}
+
+void to_json(nlohmann::json& json, const StructField& field) {
+    json = {{"path", field.path},
+            {"offset", field.offset},
+            {"element", int(field.element)},
+            {"width", field.vectorWidth},
+            {"count", field.count}};
+}
+void from_json(const nlohmann::json& json, StructField& field) {
+    field.path = json.at("path");
+    field.offset = json.at("offset");
+    field.element = ScalarType(json.at("element").get<int>());
+    field.vectorWidth = json.at("width");
+    field.count = json.at("count");
+}
+
+void to_json(nlohmann::json& json, const EnumConstant& constant) {
+    json = {{"name", constant.name}, {"value", constant.value}};
+}
+void from_json(const nlohmann::json& json, EnumConstant& constant) {
+    constant.name = json.at("name");
+    constant.value = json.at("value");
+}
+
+void to_json(nlohmann::json& json, const ArgType& type) {
+    json = {{"kind", int(type.kind)},    {"type", type.typeName},
+            {"base", type.baseTypeName}, {"element", int(type.element)},
+            {"width", type.vectorWidth}, {"size", type.size},
+            {"image", type.imageType},   {"resolution", type.resolution},
+            {"fields", type.fields},     {"enumerators", type.enumerators}};
+}
+void from_json(const nlohmann::json& json, ArgType& type) {
+    type.kind = ArgKind(json.at("kind").get<int>());
+    type.typeName = json.at("type");
+    type.baseTypeName = json.at("base");
+    type.element = ScalarType(json.at("element").get<int>());
+    type.vectorWidth = json.at("width");
+    type.size = json.at("size");
+    type.imageType = json.at("image");
+    type.resolution = json.at("resolution");
+    type.fields = json.at("fields").get<std::vector<StructField>>();
+    type.enumerators = json.at("enumerators").get<std::vector<EnumConstant>>();
+}
+
+void to_json(nlohmann::json& json, const KernelArgSignature& arg) {
+    json = {{"index", arg.index},
+            {"name", arg.name},
+            {"type", arg.type},
+            {"address", arg.addressQualifier},
+            {"access", arg.accessQualifier},
+            {"qualifiers", arg.typeQualifier}};
+}
+void from_json(const nlohmann::json& json, KernelArgSignature& arg) {
+    arg.index = json.at("index");
+    arg.name = json.at("name");
+    arg.type = json.at("type").get<ArgType>();
+    arg.addressQualifier = json.at("address");
+    arg.accessQualifier = json.at("access");
+    arg.typeQualifier = json.at("qualifiers");
+}
+
+void to_json(nlohmann::json& json, const KernelSignature& signature) {
+    json = {{"name", signature.name},
+            {"args", signature.args},
+            {"reqd", signature.reqdWorkGroupSize},
+            {"hint", signature.workGroupSizeHint},
+            {"vecTypeHint", signature.vecTypeHint},
+            {"attributes", signature.attributes}};
+}
+void from_json(const nlohmann::json& json, KernelSignature& signature) {
+    signature.name = json.at("name");
+    signature.args = json.at("args").get<std::vector<KernelArgSignature>>();
+    signature.reqdWorkGroupSize = json.at("reqd");
+    signature.workGroupSizeHint = json.at("hint");
+    signature.vecTypeHint = json.at("vecTypeHint");
+    signature.attributes = json.at("attributes");
+}
+
+void to_json(nlohmann::json& json, const KernelLimits& limits) {
+    json = {{"dims", limits.maxDimensions},
+            {"items", limits.maxWorkItemSizes},
+            {"deviceGroup", limits.deviceMaxWorkGroupSize},
+            {"kernelGroup", limits.kernelMaxWorkGroupSize},
+            {"multiple", limits.preferredMultiple},
+            {"compileGroup", limits.compileWorkGroupSize},
+            {"kernelLocal", limits.kernelLocalMemory},
+            {"deviceLocal", limits.deviceLocalMemory},
+            {"nonUniform", limits.nonUniformWorkGroups}};
+}
+void from_json(const nlohmann::json& json, KernelLimits& limits) {
+    limits.maxDimensions = json.at("dims");
+    limits.maxWorkItemSizes = json.at("items").get<std::vector<size_t>>();
+    limits.deviceMaxWorkGroupSize = json.at("deviceGroup");
+    limits.kernelMaxWorkGroupSize = json.at("kernelGroup");
+    limits.preferredMultiple = json.at("multiple");
+    limits.compileWorkGroupSize = json.at("compileGroup");
+    limits.kernelLocalMemory = json.at("kernelLocal");
+    limits.deviceLocalMemory = json.at("deviceLocal");
+    limits.nonUniformWorkGroups = json.at("nonUniform");
+}
+
+} // namespace clw::engine
+
+namespace clw::ui {
+
+void to_json(nlohmann::json& json, const RunCommand& command) {
+    json = {{"kind", int(command.kind)}, {"label", command.label}, {"times", command.times}};
+}
+void from_json(const nlohmann::json& json, RunCommand& command) {
+    command.kind = RunCommand::Kind(json.at("kind").get<int>());
+    command.label = json.at("label").get<QString>();
+    command.times = json.at("times").get<engine::ProfilingTimes>();
+}
+
+void to_json(nlohmann::json& json, const RunRecord& record) {
+    json = {{"mode", int(record.mode)},
+            {"when", record.when.toMSecsSinceEpoch()},
+            {"launchIndex", record.launchIndex},
+            {"launchLocal", record.launch.local},
+            {"launchRepeat", record.launch.repeat},
+            {"device", record.deviceName},
+            {"ok", record.ok},
+            {"error", record.error},
+            {"warnings", record.warnings},
+            {"global", record.global},
+            {"local", record.local},
+            {"kernelNs", record.kernelNs},
+            {"commands", record.commands},
+            {"output", record.output},
+            {"outputDropped", record.outputDropped}};
+}
+
+RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session) {
+    RunRecord record;
+    record.mode = RunRecord::Mode(json.at("mode").get<int>());
+    record.when = QDateTime::fromMSecsSinceEpoch(json.at("when").get<qint64>());
+    record.launchIndex = json.at("launchIndex");
+    if (record.launchIndex < 0 || record.launchIndex >= int(session.launches.size()))
+        throw std::runtime_error("a run record for launch " + std::to_string(record.launchIndex) +
+                                 ", which the session does not have");
+    record.launch = session.launches[size_t(record.launchIndex)];
+    record.launch.local = json.at("launchLocal").get<std::vector<std::uint64_t>>();
+    record.launch.repeat = json.at("launchRepeat");
+    record.deviceName = json.at("device").get<QString>();
+    record.ok = json.at("ok");
+    record.error = json.at("error").get<QString>();
+    record.warnings = json.at("warnings").get<QStringList>();
+    record.global = json.at("global").get<std::vector<std::uint64_t>>();
+    record.local = json.at("local").get<std::vector<std::uint64_t>>();
+    record.kernelNs = json.at("kernelNs").get<std::vector<double>>();
+    record.commands = json.at("commands").get<std::vector<RunCommand>>();
+    record.output = json.at("output").get<QString>();
+    record.outputDropped = json.at("outputDropped");
+    return record;
+}
+
+void to_json(nlohmann::json& json, const SweepPoint& point) {
+    json = {{"local", point.local}, {"ok", point.ok},           {"error", point.error},
+            {"min", point.minNs},   {"median", point.medianNs}, {"max", point.maxNs}};
+}
+void from_json(const nlohmann::json& json, SweepPoint& point) {
+    point.local = json.at("local").get<std::vector<std::uint64_t>>();
+    point.ok = json.at("ok");
+    point.error = json.at("error").get<QString>();
+    point.minNs = json.at("min");
+    point.medianNs = json.at("median");
+    point.maxNs = json.at("max");
+}
+
+void to_json(nlohmann::json& json, const SweepResult& sweep) {
+    json = {{"launchIndex", sweep.launchIndex},
+            {"points", sweep.points},
+            {"best", sweep.best},
+            {"worst", sweep.worst}};
+}
+void from_json(const nlohmann::json& json, SweepResult& sweep) {
+    sweep.launchIndex = json.at("launchIndex");
+    sweep.points = json.at("points").get<std::vector<SweepPoint>>();
+    sweep.best = json.at("best");
+    sweep.worst = json.at("worst");
+}
+
+void to_json(nlohmann::json& json, const BuildSummary& summary) {
+    json = {{"ok", summary.ok}, {"message", summary.message}, {"warnings", summary.warnings}};
+}
+void from_json(const nlohmann::json& json, BuildSummary& summary) {
+    summary.ok = json.at("ok");
+    summary.message = json.at("message").get<QString>();
+    summary.warnings = json.at("warnings").get<QStringList>();
+}
+
+} // namespace clw::ui

@@ -1,0 +1,55 @@
+#pragma once
+// The values that cross between the workbench and its device hosts (DESIGN.md §2a), as JSON for
+// the protocol's CBOR header: run records, sweeps, build summaries, kernel signatures and limits.
+// nlohmann's to_json / from_json for each, so the field lists live here and nowhere else.
+#include "bridge/SessionJobs.h"
+#include "models/RunRecord.h"
+
+#include "clw/engine/KernelLimits.h"
+#include "clw/engine/KernelSignature.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QString>
+#include <QStringList>
+
+namespace clw::engine {
+void to_json(nlohmann::json& json, const ProfilingTimes& times);
+void from_json(const nlohmann::json& json, ProfilingTimes& times);
+void to_json(nlohmann::json& json, const StructField& field);
+void from_json(const nlohmann::json& json, StructField& field);
+void to_json(nlohmann::json& json, const EnumConstant& constant);
+void from_json(const nlohmann::json& json, EnumConstant& constant);
+void to_json(nlohmann::json& json, const ArgType& type);
+void from_json(const nlohmann::json& json, ArgType& type);
+void to_json(nlohmann::json& json, const KernelArgSignature& arg);
+void from_json(const nlohmann::json& json, KernelArgSignature& arg);
+void to_json(nlohmann::json& json, const KernelSignature& signature);
+void from_json(const nlohmann::json& json, KernelSignature& signature);
+void to_json(nlohmann::json& json, const KernelLimits& limits);
+void from_json(const nlohmann::json& json, KernelLimits& limits);
+} // namespace clw::engine
+
+QT_BEGIN_NAMESPACE
+void to_json(nlohmann::json& json, const QString& text);
+void from_json(const nlohmann::json& json, QString& text);
+void to_json(nlohmann::json& json, const QStringList& list);
+void from_json(const nlohmann::json& json, QStringList& list);
+QT_END_NAMESPACE
+
+namespace clw::ui {
+void to_json(nlohmann::json& json, const RunCommand& command);
+void from_json(const nlohmann::json& json, RunCommand& command);
+// A record's launch travels as its index, local size and repeat: the rest is the plan's launch,
+// which the receiver has (recordFromJson).
+void to_json(nlohmann::json& json, const RunRecord& record);
+void to_json(nlohmann::json& json, const SweepPoint& point);
+void from_json(const nlohmann::json& json, SweepPoint& point);
+void to_json(nlohmann::json& json, const SweepResult& sweep);
+void from_json(const nlohmann::json& json, SweepResult& sweep);
+void to_json(nlohmann::json& json, const BuildSummary& summary);
+void from_json(const nlohmann::json& json, BuildSummary& summary);
+
+// A record read back, its launch taken from `session` and completed with the record's own.
+RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session);
+} // namespace clw::ui

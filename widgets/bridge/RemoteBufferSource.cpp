@@ -1,0 +1,76 @@
+#include "bridge/RemoteBufferSource.h"
+
+#include "bridge/HostConnection.h"
+
+#include <algorithm>
+
+namespace clw::ui {
+
+namespace {
+// A read or write of a buffer window: generous, since a 1 GiB transfer on a slow device is slow.
+constexpr std::chrono::seconds kTransferLimit{120};
+
+HostConnection::Options transfer(const char* what) {
+    HostConnection::Options options;
+    options.limit = kTransferLimit;
+    options.what = QString::fromLatin1(what);
+    return options;
+}
+} // namespace
+
+RemoteBufferSource::RemoteBufferSource(std::shared_ptr<HostConnection> host,
+                                       const nlohmann::json& info)
+    : m_host(std::move(host))
+    , m_handle(info.at("handle"))
+    , m_size(info.at("size"))
+    , m_description(info.at("description"))
+    , m_naturalType(info.at("naturalType"))
+    , m_width(info.at("width"))
+    , m_height(info.at("height")) {}
+
+RemoteBufferSource::~RemoteBufferSource() {
+    if (!m_host->isStopped())
+        m_host->post("buffer.release", {{"handles", {m_handle}}});
+}
+
+void RemoteBufferSource::read(std::uint64_t offset, std::span<unsigned char> out) const {
+    checkRange(offset, out.size());
+    engine::HostMessage reply =
+        m_host
+            ->request("buffer.read",
+                      {{"handle", m_handle}, {"offset", offset}, {"length", out.size()}}, {},
+                      transfer("reading a buffer for the inspector"))
+            .reply.get();
+    if (reply.bulk.size() != out.size())
+        throw std::runtime_error("the device host sent " + std::to_string(reply.bulk.size()) +
+                                 " bytes for a read of " + std::to_string(out.size()));
+    std::copy(reply.bulk.begin(), reply.bulk.end(), out.begin());
+}
+
+void RemoteBufferSource::write(std::uint64_t offset, std::span<const unsigned char> bytes) {
+    checkRange(offset, bytes.size());
+    m_host
+        ->request("buffer.write", {{"handle", m_handle}, {"offset", offset}},
+                  {bytes.begin(), bytes.end()}, transfer("writing a buffer"))
+        .reply.get();
+}
+
+bool RemoteBufferSource::fillPattern(std::span<const unsigned char> pattern, std::uint64_t offset,
+                                     std::uint64_t size) {
+    checkRange(offset, size);
+    const engine::HostMessage reply =
+        m_host
+            ->request("buffer.fill", {{"handle", m_handle}, {"offset", offset}, {"size", size}},
+                      {pattern.begin(), pattern.end()}, transfer("filling a buffer"))
+            .reply.get();
+    return reply.body.at("filled").get<bool>();
+}
+
+std::shared_ptr<BufferSource> RemoteBufferSource::snapshot() const {
+    const engine::HostMessage reply =
+        m_host->request("buffer.snapshot", {{"handle", m_handle}}, {}, transfer("copying a buffer"))
+            .reply.get();
+    return std::make_shared<RemoteBufferSource>(m_host, reply.body);
+}
+
+} // namespace clw::ui
