@@ -1,5 +1,6 @@
 #include "WorkbenchContext.h"
 
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "launch/SessionController.h"
 
@@ -31,10 +32,10 @@ int workerThreadCount() {
 
 WorkbenchContext::WorkbenchContext(QObject* parent)
     : QObject(parent)
-    , m_buildService(std::make_unique<engine::BuildService>())
+    , m_hosts(std::make_unique<ui::DeviceHosts>())
     , m_diagnosticsBuildService(std::make_unique<engine::BuildService>(uncached()))
     , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount()))
-    , m_session(std::make_unique<ui::SessionController>(*m_bridge, *m_buildService)) {
+    , m_session(std::make_unique<ui::SessionController>(*m_bridge, *m_hosts)) {
     checkSettingsVersion();
 }
 

@@ -13,6 +13,7 @@ class BuildService;
 }
 
 namespace clw::ui {
+class DeviceHosts;
 class EngineBridge;
 class SessionController;
 } // namespace clw::ui
@@ -30,8 +31,8 @@ public:
     ~WorkbenchContext() override;
 
     ui::EngineBridge& bridge() { return *m_bridge; }
-    // The BuildService with the binary cache, for builds whose programs are used (launches).
-    engine::BuildService& buildService() { return *m_buildService; }
+    // The device hosts that builds and runs of the session go to (DESIGN.md §2a).
+    ui::DeviceHosts& hosts() { return *m_hosts; }
     // The editor's builds for diagnostics: no binary cache. Caching makes the service read every
     // built program's binaries, which on PoCL means compiling each version of the kernel in full
     // while holding PoCL's compiler lock, so that the next build as one types waits behind it.
@@ -54,8 +55,9 @@ private:
     QSettings m_settings;
     ui::DeviceSnapshot m_devices;
     bool m_hasDevices = false;
-    // Declared before the bridge: bridge jobs use the services, so the bridge goes first.
-    std::unique_ptr<engine::BuildService> m_buildService;
+    // Declared before the bridge: bridge jobs use the services and wait on the hosts, so the
+    // bridge goes first.
+    std::unique_ptr<ui::DeviceHosts> m_hosts;
     std::unique_ptr<engine::BuildService> m_diagnosticsBuildService;
     std::unique_ptr<ui::EngineBridge> m_bridge;
     // After the bridge: destroyed first, cancelling its jobs while the bridge still runs.

@@ -8,8 +8,8 @@
 #include "launch/TimelineView.h"
 #include "models/RunHistoryModel.h"
 
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
-#include "clw/engine/BuildService.h"
 
 #include "TestDevice.h"
 
@@ -215,9 +215,9 @@ void TestHistoryPanel::comparisonText() {
 
 void TestHistoryPanel::restoreThroughController() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge;
-    engine::BuildService builds;
-    SessionController controller(bridge, builds);
+    SessionController controller(bridge, hosts);
 
     engine::Session session;
     session.title = "scale";
@@ -229,7 +229,7 @@ void TestHistoryPanel::restoreThroughController() {
     session.buffers = {buffer};
     session.launches = {scaleLaunch(1024, 64, "2")};
     controller.openSession(session, {});
-    controller.setDevice(device, QString::fromStdString(device.name()));
+    controller.chooseDevice(QString::fromStdString(device.name()));
 
     HistoryPanel panel(controller);
     LogPanel log(controller);

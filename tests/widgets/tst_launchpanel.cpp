@@ -12,8 +12,8 @@
 #include "launch/StructFieldsEditor.h"
 #include "models/LaunchArgumentsModel.h"
 
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
-#include "clw/engine/BuildService.h"
 #include "clw/engine/SourceSignatures.h"
 
 #include "TestDevice.h"
@@ -203,11 +203,9 @@ void LaunchPanelTest::editorsFitTheArguments() {
 }
 
 void LaunchPanelTest::beforeABuild() {
+    DeviceHosts hosts;
     EngineBridge bridge;
-    engine::BuildService::Settings settings;
-    settings.cacheFolder = m_cacheDir.path().toStdString();
-    engine::BuildService builds(settings);
-    SessionController controller(bridge, builds);
+    SessionController controller(bridge, hosts);
 
     engine::Session session;
     session.sources = engine::SourceSet::single(kSource, "scale.cl");
@@ -285,16 +283,14 @@ void LaunchPanelTest::beforeABuild() {
 
 void LaunchPanelTest::theLoopOnTheDevice() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge;
-    engine::BuildService::Settings settings;
-    settings.cacheFolder = m_cacheDir.path().toStdString();
-    engine::BuildService builds(settings);
-    SessionController controller(bridge, builds);
+    SessionController controller(bridge, hosts);
     engine::Session session;
     session.sources = engine::SourceSet::single(kSource, "scale.cl");
     session.buffers = {floatBuffer("in", 1024)};
     controller.openSession(session, {});
-    controller.setDevice(device, QString::fromStdString(device.name()));
+    controller.chooseDevice(QString::fromStdString(device.name()));
 
     LaunchPanel panel(controller);
     panel.resize(900, 700);

@@ -5,8 +5,8 @@
 #include "launch/SessionController.h"
 #include "models/RunRecord.h"
 
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
-#include "clw/engine/BuildService.h"
 
 #include "TestDevice.h"
 
@@ -116,9 +116,9 @@ void TestLogPanel::reportTexts() {
 
 void TestLogPanel::failedBuildIsLoggedOnce() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge;
-    engine::BuildService builds;
-    SessionController controller(bridge, builds);
+    SessionController controller(bridge, hosts);
     LogPanel log(controller);
 
     engine::Session session;
@@ -126,7 +126,7 @@ void TestLogPanel::failedBuildIsLoggedOnce() {
                                                 "    a[0] = undefined_name;\n}\n",
                                                 "broken.cl");
     controller.openSession(session, {});
-    controller.setDevice(device, QString::fromStdString(device.name()));
+    controller.chooseDevice(QString::fromStdString(device.name()));
     QSignalSpy finished(&controller, &SessionController::buildFinished);
     QSignalSpy errors(&controller, &SessionController::errorOccurred);
     controller.build();
@@ -152,9 +152,9 @@ void TestLogPanel::failedBuildIsLoggedOnce() {
 
 void TestLogPanel::mismatchesAreLoggedAsWarnings() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge;
-    engine::BuildService builds;
-    SessionController controller(bridge, builds);
+    SessionController controller(bridge, hosts);
     LogPanel log(controller);
 
     engine::Session session;
@@ -176,7 +176,7 @@ void TestLogPanel::mismatchesAreLoggedAsWarnings() {
     launch.global = {4};
     session.launches = {launch};
     controller.openSession(session, {});
-    controller.setDevice(device, QString::fromStdString(device.name()));
+    controller.chooseDevice(QString::fromStdString(device.name()));
     QSignalSpy ran(&controller, &SessionController::runFinished);
     controller.run();
     QTRY_VERIFY_WITH_TIMEOUT(ran.count() == 1 && !controller.isBusy(), 120000);

@@ -152,6 +152,7 @@ void to_json(nlohmann::json& json, const RunRecord& record) {
             {"device", record.deviceName},
             {"ok", record.ok},
             {"error", record.error},
+            {"hostStopped", record.hostStopped},
             {"warnings", record.warnings},
             {"global", record.global},
             {"local", record.local},
@@ -175,6 +176,7 @@ RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& sess
     record.deviceName = json.at("device").get<QString>();
     record.ok = json.at("ok");
     record.error = json.at("error").get<QString>();
+    record.hostStopped = json.at("hostStopped");
     record.warnings = json.at("warnings").get<QStringList>();
     record.global = json.at("global").get<std::vector<std::uint64_t>>();
     record.local = json.at("local").get<std::vector<std::uint64_t>>();

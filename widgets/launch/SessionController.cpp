@@ -1,65 +1,69 @@
 #include "SessionController.h"
 
-#include "bridge/SessionDeviceState.h"
-#include "bridge/SessionJobs.h"
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostStopped.h"
 #include "bridge/ProgressRelay.h"
-
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/SessionError.h"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QPointer>
 
 #include <algorithm>
+#include <atomic>
 
 namespace clw::ui {
 
 namespace {
-// The device a job runs on: the one given, else the one `name` picks (the default device for an
-// empty name). Runs on a worker: it may call OpenCL.
-engine::Device resolveDevice(const engine::Device& device, const std::string& name) {
-    if (device.get())
-        return device;
-    if (std::optional<engine::Device> found = engine::findDevice(name))
-        return *found;
-    if (name.empty())
-        throw engine::SessionError("No OpenCL device found: run scripts/setup to install PoCL, "
-                                   "or install your GPU's OpenCL driver.");
-    throw engine::SessionError("No OpenCL device matches '" + name +
-                               "': pick one in the status bar's device list.");
+// Each controller's state in a host is told apart by a number of its own.
+std::uint64_t nextSessionKey() {
+    static std::atomic<std::uint64_t> next{1};
+    return next++;
+}
+
+// A run the host did not come back from: one failed record in the history, marked as stopped,
+// for the launch the run was at (its first when unknown).
+RunOutcome stoppedRun(const RunPlan& plan, const QString& message) {
+    RunOutcome outcome;
+    outcome.errorWhere = QStringLiteral("host");
+    outcome.error = message;
+    const int index = plan.mode == RunRecord::Mode::Run ? 0 : plan.launchIndex;
+    if (index >= 0 && index < int(plan.session.launches.size())) {
+        RunRecord record;
+        record.mode = plan.mode;
+        record.when = QDateTime::currentDateTime();
+        record.launchIndex = index;
+        record.launch = plan.session.launches[size_t(index)];
+        record.deviceName = plan.deviceName;
+        record.error = message;
+        record.hostStopped = true;
+        outcome.records.push_back(std::move(record));
+    }
+    return outcome;
 }
 } // namespace
 
-// Engine objects are let go on a worker: the last reference to a session's device state joins
-// its launch service's thread and finishes its queue, which the GUI thread never waits for.
-void SessionController::releaseOnWorker(std::shared_ptr<SessionDeviceState> state,
-                                        std::vector<SourceMap> sources) {
-    struct Held {
-        std::shared_ptr<SessionDeviceState> state;
-        std::vector<SourceMap> sources;
-    };
-    auto held = std::make_shared<Held>(Held{std::move(state), std::move(sources)});
+// Sources are let go on a worker: the last reference to a host's buffer may close its channel.
+void SessionController::releaseOnWorker(std::vector<SourceMap> sources) {
+    auto held = std::make_shared<std::vector<SourceMap>>(std::move(sources));
     m_bridge.run(
-        nullptr, [held](const JobContext&) { *held = Held(); }, [](JobResult<Done>) {});
+        nullptr, [held](const JobContext&) { held->clear(); }, [](JobResult<Done>) {});
 }
 
-SessionController::SessionController(EngineBridge& bridge, engine::BuildService& builds,
-                                     QObject* parent)
+SessionController::SessionController(EngineBridge& bridge, DeviceHosts& hosts, QObject* parent)
     : QObject(parent)
     , m_bridge(bridge)
-    , m_builds(builds)
+    , m_hosts(hosts)
+    , m_client(std::make_shared<HostSessionClient>(hosts, nextSessionKey()))
     , m_relay(ProgressRelay::create(this)) {}
 
 SessionController::~SessionController() {
     m_relay->close();
-    if (m_activeJob)
+    if (m_activeJob) {
+        m_client->cancelActive();
         m_bridge.cancel(m_activeJob);
-    releaseOnWorker(std::move(m_state),
-                    {std::move(m_sources), std::move(m_previous), std::move(m_initial)});
+    }
+    releaseOnWorker({std::move(m_sources), std::move(m_previous), std::move(m_initial)});
 }
 
 QString SessionController::folder() const {
@@ -83,17 +87,16 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_limits.clear();
     m_history.clear();
     m_nextRunId = 1;
-    releaseOnWorker(std::move(m_state),
-                    {std::move(m_sources), std::move(m_previous), std::move(m_initial)});
+    releaseOnWorker({std::move(m_sources), std::move(m_previous), std::move(m_initial)});
     m_sources.clear();
     m_previous.clear();
     m_initial.clear();
-    m_state.reset();
+    m_built = false;
     setModified(false);
     // The device the session names, as `clworkbench run` takes it; else the one chosen before.
     if (!m_session.devices.empty() &&
         QString::fromStdString(m_session.devices.front()) != m_deviceName)
-        setDevice(engine::Device(), QString::fromStdString(m_session.devices.front()));
+        setDeviceName(QString::fromStdString(m_session.devices.front()));
     Q_EMIT sessionOpened();
     Q_EMIT kernelsChanged();
     Q_EMIT historyChanged();
@@ -173,14 +176,12 @@ void SessionController::removeBuffer(const std::string& name) {
     edited();
 }
 
-void SessionController::setDevice(const engine::Device& device, const QString& name) {
-    if (m_device.get() == device.get() && m_deviceName == name)
+void SessionController::setDeviceName(const QString& name) {
+    if (m_deviceName == name)
         return;
     abandonJob();
-    m_device = device;
     m_deviceName = name;
-    releaseOnWorker(std::move(m_state), {}); // a new one is made on the next job's worker
-    m_state.reset();
+    m_built = false;
     m_kernels.clear();
     m_limits.clear();
     Q_EMIT deviceChanged(name);
@@ -188,7 +189,7 @@ void SessionController::setDevice(const engine::Device& device, const QString& n
 }
 
 void SessionController::chooseDevice(const QString& name, bool recordInSession) {
-    setDevice(engine::Device(), name);
+    setDeviceName(name);
     const std::vector<std::string> choice =
         name.isEmpty() ? std::vector<std::string>{} : std::vector<std::string>{name.toStdString()};
     if (recordInSession && m_session.devices != choice) {
@@ -198,12 +199,19 @@ void SessionController::chooseDevice(const QString& name, bool recordInSession) 
 }
 
 bool SessionController::hasDevice() const {
-    return m_device.get() != nullptr || !m_deviceName.isEmpty();
+    return !m_deviceName.isEmpty();
 }
 
 bool SessionController::isBuilt() const {
-    // The state is only read while no job may be writing it.
-    return !m_busy && m_state && !m_kernels.empty() && !m_state->needsBuild(m_session);
+    return !m_busy && m_built && !m_kernels.empty() && m_builtSources == m_session.sources &&
+           m_builtOptions == m_session.options && !m_client->hostChanged();
+}
+
+void SessionController::setProgram(const RemoteProgram& program, bool built) {
+    m_kernels = program.kernels;
+    m_limits = program.limits;
+    m_built = built;
+    Q_EMIT kernelsChanged();
 }
 
 const engine::KernelSignature* SessionController::kernel(const std::string& name) const {
@@ -233,30 +241,17 @@ void SessionController::build() {
     }
     setBusy(true);
     Q_EMIT buildStarted();
-    auto state = m_state;
-    const engine::Device device = m_device;
     const std::string deviceName = m_deviceName.toStdString();
     const engine::Session session = m_session;
     const std::filesystem::path folder = this->folder().toStdString();
-    engine::BuildService* builds = &m_builds;
-    struct Built {
-        std::shared_ptr<SessionDeviceState> state;
-        BuildSummary summary;
-    };
     m_activeJob = m_bridge.run(
         this,
-        [state, device, deviceName, session, folder, builds](const JobContext&) mutable {
-            if (!state)
-                state = std::make_shared<SessionDeviceState>(resolveDevice(device, deviceName));
-            BuildSummary summary = buildSessionProgram(*state, session, folder, *builds);
-            return Built{state, summary};
+        [client = m_client, deviceName, session, folder, limits = m_watchdog](const JobContext&) {
+            return client->build(session, folder, deviceName, limits);
         },
-        [this, generation = m_generation](JobResult<Built> result) {
-            if (generation != m_generation) { // another session or device meanwhile
-                if (result)
-                    releaseOnWorker(std::move(result.value().state), {});
+        [this, generation = m_generation, session](JobResult<RemoteBuild> result) {
+            if (generation != m_generation) // another session or device meanwhile
                 return;
-            }
             m_activeJob = 0;
             setBusy(false);
             if (m_buildAgain) { // the sources changed while it built
@@ -264,7 +259,7 @@ void SessionController::build() {
                 QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
             }
             if (!result) {
-                syncKernels(); // the job may have changed the program before it stopped
+                setProgram({}, false);
                 if (result.error().kind == JobError::Kind::Cancelled) {
                     Q_EMIT errorOccurred(QStringLiteral("build"), tr("The build was cancelled."));
                     return;
@@ -273,9 +268,10 @@ void SessionController::build() {
                 Q_EMIT errorOccurred(QStringLiteral("build"), result.error().message);
                 return;
             }
-            Built& built = result.value();
-            m_state = built.state;
-            syncKernels();
+            const RemoteBuild& built = result.value();
+            m_builtSources = session.sources;
+            m_builtOptions = session.options;
+            setProgram(built.program, built.summary.ok);
             for (const QString& warning : built.summary.warnings)
                 Q_EMIT warned(warning);
             Q_EMIT buildFinished(built.summary.ok, built.summary.message);
@@ -315,20 +311,11 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     plan.launchIndex = launchIndex;
     plan.times = times;
     plan.deviceName = m_deviceName;
-    auto state = m_state;
-    const engine::Device device = m_device;
     const std::string deviceName = m_deviceName.toStdString();
-    engine::BuildService* builds = &m_builds;
-    struct Ran {
-        std::shared_ptr<SessionDeviceState> state;
-        RunOutcome outcome;
-    };
     m_activeJob = m_bridge.run(
         this,
-        [this, state, device, deviceName, plan = std::move(plan), builds, relay = m_relay,
-         generation = m_generation](const JobContext& job) mutable {
-            if (!state)
-                state = std::make_shared<SessionDeviceState>(resolveDevice(device, deviceName));
+        [this, client = m_client, deviceName, plan = std::move(plan), relay = m_relay,
+         generation = m_generation, limits = m_watchdog](const JobContext& job) {
             // Only posts: `this` is touched on its own thread, while it lives (the relay).
             const ProgressFn progress = [this, relay, generation](const QString& what, int done,
                                                                   int total) {
@@ -337,14 +324,16 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                         Q_EMIT this->progress(what, done, total);
                 });
             };
-            RunOutcome outcome = runSessionPlan(*state, plan, *builds, job, progress);
-            return Ran{state, std::move(outcome)};
+            try {
+                return client->run(plan, deviceName, job, progress, limits);
+            } catch (const HostStopped& stopped) {
+                return RemoteRun{stoppedRun(plan, QString::fromStdString(stopped.what())), {}};
+            }
         },
-        [this, generation = m_generation](JobResult<Ran> result) {
+        [this, generation = m_generation, session = m_session](JobResult<RemoteRun> result) {
             if (generation != m_generation) { // another session or device meanwhile
                 if (result)
-                    releaseOnWorker(std::move(result.value().state),
-                                    {std::move(result.value().outcome.sources),
+                    releaseOnWorker({std::move(result.value().outcome.sources),
                                      std::move(result.value().outcome.initial)});
                 return;
             }
@@ -355,18 +344,21 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
             }
             if (!result) {
-                syncKernels(); // a build inside the run may have changed the program
                 Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
                 return;
             }
-            finishRun(result.value().state, std::move(result.value().outcome));
+            RemoteRun& ran = result.value();
+            if (ran.program) {
+                m_builtSources = session.sources;
+                m_builtOptions = session.options;
+                setProgram(*ran.program, ran.outcome.build && ran.outcome.build->ok);
+            }
+            finishRun(std::move(ran.outcome));
         });
 }
 
-void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome) {
-    m_state = std::move(state);
+void SessionController::finishRun(RunOutcome outcome) {
     if (outcome.build) {
-        syncKernels();
         for (const QString& warning : outcome.build->warnings)
             Q_EMIT warned(warning);
         Q_EMIT buildFinished(outcome.build->ok, outcome.build->message);
@@ -385,7 +377,7 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
     if (outcome.sweep)
         Q_EMIT sweepFinished(*outcome.sweep);
     if (!outcome.sources.empty()) {
-        releaseOnWorker(nullptr, {std::move(m_previous)});
+        releaseOnWorker({std::move(m_previous)});
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
         m_initial = std::move(outcome.initial);
@@ -395,15 +387,21 @@ void SessionController::finishRun(std::shared_ptr<SessionDeviceState> state, Run
         Q_EMIT errorOccurred(outcome.errorWhere, outcome.error);
 }
 
-void SessionController::syncKernels() {
-    m_kernels = m_state ? m_state->kernels : std::vector<engine::KernelSignature>{};
-    m_limits = m_state ? m_state->limits : std::map<std::string, engine::KernelLimits>{};
-    Q_EMIT kernelsChanged();
+void SessionController::cancel() {
+    if (m_activeJob) {
+        m_client->cancelActive();
+        m_bridge.cancel(m_activeJob);
+    }
 }
 
-void SessionController::cancel() {
+void SessionController::stop() {
     if (m_activeJob)
-        m_bridge.cancel(m_activeJob);
+        m_client->stop(tr("Stop was pressed"));
+}
+
+void SessionController::restart() {
+    m_built = false;
+    build();
 }
 
 const RunRecord* SessionController::record(int runId) const {

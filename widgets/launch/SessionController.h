@@ -2,15 +2,17 @@
 // The open session and its device side, for the panels of the workbench loop (issue 9): the
 // session document (sources, buffers, launches) and its edits, the chosen device, the build of
 // its program, runs / run N / work-group-size sweeps of its launches, the run history, and the
-// device buffers of the latest run as inspector sources. Every OpenCL call runs on the bridge's
-// workers; results come back as values (DESIGN.md §3).
+// device buffers of the latest run as inspector sources. Builds and runs happen in the device host
+// of the chosen device's platform (DESIGN.md §2a), waited for on the bridge's workers; results
+// come back as values (DESIGN.md §3). A host that crashes or hangs fails the run with a message
+// that says so; the session, the history and the last buffers shown stay as they were.
 //
 // A run starts from the session's initial contents: each run creates fresh device buffers, fills
 // them by their rules and runs the session's launches in order, so that a run is reproducible and
 // the buffers of the run before stay as they were for "diff against the previous run".
+#include "bridge/HostSessionClient.h"
 #include "models/RunRecord.h"
 
-#include "clw/engine/Device.h"
 #include "clw/engine/KernelLimits.h"
 #include "clw/engine/KernelSignature.h"
 #include "clw/engine/Session.h"
@@ -24,24 +26,19 @@
 #include <optional>
 #include <vector>
 
-namespace clw::engine {
-class BuildService;
-}
-
 namespace clw::ui {
 
 class BufferSource;
+class DeviceHosts;
 class EngineBridge;
 class ProgressRelay;
 struct RunOutcome;
-struct SessionDeviceState;
 
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    // The bridge and the build service must outlive the controller.
-    SessionController(EngineBridge& bridge, engine::BuildService& builds,
-                      QObject* parent = nullptr);
+    // The bridge and the hosts must outlive the controller.
+    SessionController(EngineBridge& bridge, DeviceHosts& hosts, QObject* parent = nullptr);
     ~SessionController() override;
 
     // ---- The document ----
@@ -71,11 +68,9 @@ public:
     void removeBuffer(const std::string& name);
 
     // ---- The device ----
-    // The device builds and runs use; the session's device choice is set to `choice` (a name as
-    // --device takes it).
-    void setDevice(const engine::Device& device, const QString& name);
-    // The same by name only (a substring of the platform or device name; empty: the default
-    // device), found on a worker when the next build or run starts. With `recordInSession` the
+    // The device builds and runs use, by name (a substring of the platform or device name, as
+    // --device takes it; empty: the default device), found by the listing device host when the
+    // next build or run starts. With `recordInSession` the
     // session keeps the choice (its `devices`, as `clworkbench run` reads it). Opening a session
     // that names a device chooses it.
     void chooseDevice(const QString& name, bool recordInSession = false);
@@ -105,7 +100,15 @@ public:
     void sweep(int launchIndex);
     // Cancels the run, sweep or build in progress (what has not started yet).
     void cancel();
+    // Ends the device host of the build or run in progress at once (a kernel that never ends):
+    // the run fails saying so, and the next build or run starts a new host.
+    void stop();
+    // Builds again in a new host after one stopped (the next run creates fresh buffers).
+    void restart();
     bool isBusy() const { return m_busy; }
+    // How long builds and launches may run before the device host is ended.
+    void setWatchdogLimits(const WatchdogLimits& limits) { m_watchdog = limits; }
+    const WatchdogLimits& watchdogLimits() const { return m_watchdog; }
 
     const std::vector<RunRecord>& history() const { return m_history; }
     const RunRecord* record(int runId) const;
@@ -150,24 +153,29 @@ private:
     using SourceMap = std::map<QString, std::shared_ptr<BufferSource>>;
     void startRun(RunRecord::Mode mode, int launchIndex, int times);
     void abandonJob();
-    void syncKernels();
-    void releaseOnWorker(std::shared_ptr<SessionDeviceState> state, std::vector<SourceMap> sources);
-    void finishRun(std::shared_ptr<SessionDeviceState> state, RunOutcome outcome);
+    void setDeviceName(const QString& name);
+    void setProgram(const RemoteProgram& program, bool built);
+    void releaseOnWorker(std::vector<SourceMap> sources);
+    void finishRun(RunOutcome outcome);
 
     EngineBridge& m_bridge;
-    engine::BuildService& m_builds;
+    DeviceHosts& m_hosts;
     engine::Session m_session;
     QString m_filePath;
     bool m_modified = false;
     bool m_busy = false;
-    engine::Device m_device;
     QString m_deviceName;
     std::vector<engine::KernelSignature> m_kernels;
     std::map<std::string, engine::KernelLimits> m_limits;
     std::vector<RunRecord> m_history;
     int m_nextRunId = 1;
-    // The built program, the launch service and the buffers of the latest and previous runs.
-    std::shared_ptr<SessionDeviceState> m_state;
+    // The session's side of its device host, and what the host last built.
+    std::shared_ptr<HostSessionClient> m_client;
+    WatchdogLimits m_watchdog;
+    bool m_built = false;
+    engine::SourceSet m_builtSources;
+    std::string m_builtOptions;
+    // The buffers of the latest and previous runs.
     std::map<QString, std::shared_ptr<BufferSource>> m_sources;
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
     std::map<QString, std::shared_ptr<BufferSource>> m_initial;

@@ -155,6 +155,8 @@ QVariant RunHistoryModel::display(const RunRecord& record, int column) const {
     case MaxColumn:
         return timed ? microseconds(record.maxNs()) : QString();
     case StatusColumn:
+        if (record.hostStopped)
+            return tr("host stopped: %1").arg(firstLine(record.error));
         return record.ok ? tr("ok") : firstLine(record.error);
     default:
         return {};

@@ -32,6 +32,7 @@ struct RunRecord {
     QString deviceName;
     bool ok = false;
     QString error;                     // what went wrong and what to do, when not ok
+    bool hostStopped = false;          // the device host crashed or was ended during the run
     QStringList warnings;              // what ran but may not be meant (a buffer's type)
     std::vector<std::uint64_t> global; // as launched
     std::vector<std::uint64_t> local;  // as launched (chosen by the driver when not given)
