@@ -168,8 +168,11 @@ cl_int clGetProgramInfo(cl_program program, cl_program_info param_name, size_t p
         return reply.value(cl_uint(1));
     case CL_PROGRAM_DEVICES:
         return reply.value(theDevice());
-    case CL_PROGRAM_SOURCE: // empty for a program made from a binary
-        return reply.string(program->fromBinary ? std::string_view() : program->text);
+    case CL_PROGRAM_SOURCE:
+        // A real driver answers empty for a program made from a binary. The fake's binary is its
+        // source, and it gives no argument info, so this is how a program from the workbench's
+        // binary cache still tells its kernels' signatures.
+        return reply.string(program->text);
     case CL_PROGRAM_BINARY_SIZES:
         return reply.value(size_t(hasBinary(program) ? program->text.size() : 0));
     case CL_PROGRAM_BINARIES: {

@@ -1,0 +1,173 @@
+// A driver that crashes or hangs in each kind of call (issue 17), staged with the fake OpenCL
+// driver of tests/fakecl (CLW_FAKE_CL_FAULT): a probe, a build, a transfer, a launch and a buffer
+// read. Each fails the waiting request with the host's platform, what it was doing, how it ended
+// and the driver's last words on stderr; a new host runs the next request.
+#include "bridge/BufferSource.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/HostSessionClient.h"
+#include "bridge/HostStopped.h"
+#include "bridge/JobContext.h"
+
+#include "clw/engine/SessionFile.h"
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QtTest>
+
+using namespace clw;
+using namespace clw::ui;
+
+namespace {
+
+const char* kFake = "CL Workbench Fake Platform";
+
+engine::Session oneKernel() {
+    return engine::SessionFile::parse(R"({"format": "clworkbench-session", "version": 1,
+      "sources": {"main": "k.cl", "files": [{"name": "k.cl",
+                  "text": "__kernel void touch(__global int* x) { x[0] = 1; }"}],
+                  "includeDirs": []},
+      "options": "", "devices": [],
+      "buffers": [{"name": "x", "type": "int", "shape": [16], "access": "read_write",
+                   "init": {"fill": "ramp", "start": 0, "step": 1}, "output": true}],
+      "launches": [{"kernel": "touch", "global": [16], "arguments": [{"buffer": "x"}]}]})")
+        .session;
+}
+
+RunPlan plan() {
+    RunPlan plan;
+    plan.session = oneKernel();
+    plan.folder = QDir::currentPath().toStdString();
+    plan.deviceName = QString::fromLatin1(kFake);
+    return plan;
+}
+
+// Hosts that see the fake driver only, failing as `fault` says.
+void useFakeDriver(DeviceHosts& hosts, const QString& fault) {
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD));
+    environment.insert(QStringLiteral("CLW_FAKE_CL_FAULT"), fault);
+    hosts.setEnvironment(environment);
+}
+
+QString stoppedMessage(const std::function<void()>& call) {
+    try {
+        call();
+    } catch (const HostStopped& stopped) {
+        return QString::fromStdString(stopped.what());
+    }
+    return QStringLiteral("(no stop)");
+}
+
+QString lastWords(const char* call, const char* action) {
+    return QStringLiteral(" Its last words:\nfake OpenCL driver: %1: %2 as CLW_FAKE_CL_FAULT asks")
+        .arg(QLatin1String(call), QLatin1String(action));
+}
+
+JobContext job() {
+    return JobContext(std::make_shared<detail::JobState>());
+}
+
+} // namespace
+
+class TestHostCrashes : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void theFakeDriverRunsASessionInAHost() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QString());
+        HostSessionClient client(hosts, 1);
+        const RemoteRun ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QCOMPARE(client.platform(), std::string(kFake));
+        // The fake launch does nothing: x keeps its ramp.
+        std::vector<int> x(16);
+        ran.outcome.sources.at(QStringLiteral("x"))
+            ->read(0, {reinterpret_cast<unsigned char*>(x.data()), 64});
+        QCOMPARE(x[5], 5);
+    }
+
+    void aCrashWhileProbing() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clGetDeviceInfo:segv"));
+        const QString message = stoppedMessage([&] { hosts.resolve(kFake); });
+        QCOMPARE(message, QStringLiteral("The device host for `device listing` stopped while "
+                                         "listing devices (SIGSEGV).") +
+                              lastWords("clGetDeviceInfo", "segv"));
+    }
+
+    void aCrashWhileBuilding() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clBuildProgram:abort"));
+        HostSessionClient client(hosts, 1);
+        const QString message = stoppedMessage(
+            [&] { client.build(oneKernel(), QDir::currentPath().toStdString(), kFake, {}); });
+        QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                         "stopped while building `k.cl` (SIGABRT).") +
+                              lastWords("clBuildProgram", "abort"));
+    }
+
+    void aCrashWhileUploading() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueWriteBuffer:abort"));
+        HostSessionClient client(hosts, 1);
+        const QString message = stoppedMessage([&] { client.run(plan(), kFake, job(), {}, {}); });
+        QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                         "stopped while running `touch` (SIGABRT).") +
+                              lastWords("clEnqueueWriteBuffer", "abort"));
+    }
+
+    void aCrashWhileLaunching() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueNDRangeKernel:segv"));
+        HostSessionClient client(hosts, 1);
+        const QString message = stoppedMessage([&] { client.run(plan(), kFake, job(), {}, {}); });
+        QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                         "stopped while running `touch` (SIGSEGV).") +
+                              lastWords("clEnqueueNDRangeKernel", "segv"));
+    }
+
+    void aCrashWhileReadingABuffer() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueReadBuffer:exit"));
+        HostSessionClient client(hosts, 1);
+        const RemoteRun ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        unsigned char bytes[64];
+        const QString message =
+            stoppedMessage([&] { ran.outcome.sources.at(QStringLiteral("x"))->read(0, bytes); });
+        QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                         "stopped while reading a buffer for the inspector "
+                                         "(exit status 3).") +
+                              lastWords("clEnqueueReadBuffer", "exit"));
+        // The source stays, and says the same on every later read.
+        QCOMPARE(
+            stoppedMessage([&] { ran.outcome.sources.at(QStringLiteral("x"))->read(0, bytes); }),
+            message);
+    }
+
+    void aHangInTheDriverIsEndedByTheWatchdog() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueNDRangeKernel:hang"));
+        HostSessionClient client(hosts, 1);
+        WatchdogLimits limits;
+        limits.launch = std::chrono::milliseconds(1000);
+        QElapsedTimer clock;
+        clock.start();
+        const QString message =
+            stoppedMessage([&] { client.run(plan(), kFake, job(), {}, limits); });
+        QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` was "
+                                         "stopped while running `touch`: it ran past its limit "
+                                         "of 1 s (the watchdog ended it).") +
+                              lastWords("clEnqueueNDRangeKernel", "hang"));
+        QVERIFY(clock.elapsed() < 15000);
+        // With the fault gone, a new host runs the session.
+        useFakeDriver(hosts, QString());
+        const int started = hosts.started();
+        const RemoteRun ran = client.run(plan(), kFake, job(), {}, limits);
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QCOMPARE(hosts.started(), started + 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostCrashes)
+#include "tst_hostcrashes.moc"
