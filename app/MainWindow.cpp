@@ -197,8 +197,16 @@ void MainWindow::createStatusBar() {
     m_cancel->setObjectName(QStringLiteral("cancelButton"));
     m_cancel->hide();
     connect(m_cancel, &QPushButton::clicked, &m_context.session(), &ui::SessionController::cancel);
+    // Stop ends the device host at once: a kernel that never ends cannot be cancelled.
+    m_stop = new QPushButton(tr("Stop"), this);
+    m_stop->setObjectName(QStringLiteral("stopButton"));
+    m_stop->setToolTip(tr("End the device host now (Esc): the run fails, the next one starts a "
+                          "new host"));
+    m_stop->hide();
+    connect(m_stop, &QPushButton::clicked, &m_context.session(), &ui::SessionController::stop);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_cancel);
+    statusBar()->addPermanentWidget(m_stop);
     statusBar()->addPermanentWidget(m_deviceStatus, 1);
     statusBar()->addPermanentWidget(m_deviceCombo);
 }
@@ -263,6 +271,13 @@ void MainWindow::createMenus() {
         run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
     cancel->setObjectName(QStringLiteral("cancelAction"));
     cancel->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
+    QAction* stop = run->addAction(tr("&Stop"), &m_context.session(), &ui::SessionController::stop);
+    stop->setObjectName(QStringLiteral("stopAction"));
+    stop->setShortcut(QKeySequence(Qt::Key_Escape));
+    stop->setShortcutContext(Qt::ApplicationShortcut);
+    QAction* restart = run->addAction(tr("&Restart Device Host"), &m_context.session(),
+                                      &ui::SessionController::restart);
+    restart->setObjectName(QStringLiteral("restartAction"));
     run->addSeparator();
     QAction* next = run->addAction(tr("&Next diagnostic"), this, [this] {
         m_workspace->diagnosticsPanel()->showNextDiagnostic(true);
@@ -414,6 +429,7 @@ void MainWindow::updateTitle() {
 void MainWindow::showBusy(bool busy) {
     m_progress->setVisible(busy);
     m_cancel->setVisible(busy);
+    m_stop->setVisible(busy);
     if (busy) {
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Working"));

@@ -91,6 +91,7 @@ private:
     QComboBox* m_deviceCombo = nullptr;
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_stop = nullptr;
 };
 
 } // namespace clw::app

@@ -1,0 +1,123 @@
+// The workbench through a kernel that never ends (issue 17): the window runs it in the device host,
+// stays responsive, Stop (Esc) ends the host at once, the history row says so, the text typed
+// before is still in the editor and Save writes it, and the fixed kernel then runs in a new host.
+#include "MainWindow.h"
+#include "WorkbenchContext.h"
+#include "bridge/BufferSource.h"
+#include "editor/EditorTabs.h"
+#include "editor/EditorWorkspace.h"
+#include "editor/KernelEditor.h"
+#include "launch/LaunchPanel.h"
+#include "launch/SessionController.h"
+#include "session/SessionWorkflow.h"
+
+#include "clw/engine/SessionFile.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace clw;
+
+namespace {
+
+const char* kSpin = "__kernel void spin(__global int* x) {\n"
+                    "    while (*(volatile __global int*)x == 0) {}\n"
+                    "}\n";
+
+engine::Session spinSession() {
+    engine::Session session;
+    session.sources = engine::SourceSet::single(kSpin, "spin.cl");
+    session.devices = {"Portable Computing Language"};
+    engine::SessionBuffer x;
+    x.name = "x";
+    x.elementType = "int";
+    x.shape = {1};
+    session.buffers = {x};
+    engine::SessionLaunch launch;
+    launch.kernel = "spin";
+    launch.global = {1};
+    engine::SessionArgument argument;
+    argument.kind = engine::SessionArgument::Kind::Buffer;
+    argument.buffer = "x";
+    launch.arguments = {argument};
+    session.launches = {launch};
+    return session;
+}
+
+} // namespace
+
+class TestHostRecovery : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void stopEndsAnEndlessKernelAndNothingIsLost() {
+        QTemporaryDir folder;
+        const QString file = folder.filePath(QStringLiteral("spin.clwb"));
+        engine::SessionFile::write(file.toStdString(), spinSession());
+
+        app::WorkbenchContext context;
+        app::MainWindow window(context);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::SessionController& session = context.session();
+        QVERIFY(window.sessions()->open(file));
+        QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+
+        // Text typed before the run, not saved yet.
+        ui::KernelEditor* editor = window.editorWorkspace()->tabs()->currentEditor();
+        editor->setText(editor->text() + QStringLiteral("// typed before the run\n"));
+        QVERIFY(session.isModified());
+
+        window.launchPanel()->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(session.isBusy(), 5000);
+        // The kernel runs for good; the window keeps answering meanwhile.
+        QElapsedTimer responsive;
+        responsive.start();
+        QTest::qWait(1500);
+        QVERIFY(session.isBusy());
+        QVERIFY(responsive.elapsed() < 3000);
+
+        QAction* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
+        QVERIFY(stop);
+        QCOMPARE(stop->shortcut(), QKeySequence(Qt::Key_Escape));
+        QElapsedTimer clock;
+        clock.start();
+        stop->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 5000);
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+
+        QCOMPARE(session.history().size(), std::size_t(1));
+        const ui::RunRecord& record = session.history().front();
+        QVERIFY(record.hostStopped);
+        QCOMPARE(record.error, QStringLiteral("The device host for `Portable Computing Language` "
+                                              "was stopped while running `spin`: Stop was "
+                                              "pressed."));
+        QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Stop was pressed")),
+                 qPrintable(window.statusBar()->currentMessage()));
+
+        // Nothing typed is lost, and Save writes it.
+        QVERIFY(editor->text().endsWith(QStringLiteral("// typed before the run\n")));
+        QVERIFY(window.sessions()->save());
+        const engine::Session saved = engine::SessionFile::read(file.toStdString()).session;
+        QVERIFY(QString::fromStdString(saved.sources.files.front().text)
+                    .endsWith(QStringLiteral("// typed before the run\n")));
+
+        // The fixed kernel runs in a new host.
+        editor->setText(QStringLiteral("__kernel void spin(__global int* x) { x[0] = 9; }\n"));
+        window.launchPanel()->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 2 && !session.isBusy(), 120000);
+        QVERIFY2(session.history().back().ok, qPrintable(session.history().back().error));
+        const auto x = session.bufferSource(QStringLiteral("x"));
+        QVERIFY(x);
+        int value = 0;
+        x->read(0, {reinterpret_cast<unsigned char*>(&value), sizeof value});
+        QCOMPARE(value, 9);
+    }
+};
+
+QTEST_MAIN(TestHostRecovery)
+#include "tst_hostrecovery.moc"
