@@ -12,6 +12,7 @@
 #include "launch/HistoryPanel.h"
 #include "launch/LaunchPanel.h"
 #include "launch/LogPanel.h"
+#include "launch/OutputPanel.h"
 #include "launch/SessionController.h"
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
@@ -143,6 +144,7 @@ void MainWindow::createPanels() {
     m_deviceBrowser = new ui::DeviceBrowserPanel(m_context.bridge(), this);
     m_historyPanel = new ui::HistoryPanel(session, this);
     m_logPanel = new ui::LogPanel(session, this);
+    m_outputPanel = new ui::OutputPanel(session, this);
 
     QDockWidget* editor = addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"),
                                   m_workspace, Qt::LeftDockWidgetArea);
@@ -166,6 +168,9 @@ void MainWindow::createPanels() {
     tabifyDockWidget(inspector, diagnostics);
     tabifyDockWidget(inspector, timeline);
     tabifyDockWidget(inspector, log);
+    QDockWidget* output = addDock(tr("Output"), QStringLiteral("outputDock"), m_outputPanel,
+                                  Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, output);
     inspector->raise();
 
     connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });

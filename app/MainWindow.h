@@ -20,6 +20,7 @@ class EditorWorkspace;
 class HistoryPanel;
 class LaunchPanel;
 class LogPanel;
+class OutputPanel;
 } // namespace clw::ui
 
 namespace clw::app {
@@ -47,6 +48,7 @@ public:
     ui::LaunchPanel* launchPanel() const { return m_launchPanel; }
     ui::HistoryPanel* historyPanel() const { return m_historyPanel; }
     ui::LogPanel* logPanel() const { return m_logPanel; }
+    ui::OutputPanel* outputPanel() const { return m_outputPanel; }
     WelcomePage* welcomePage() const { return m_welcome; }
     SessionWorkflow* sessions() const { return m_sessions; }
     // The status bar's device line ("Device: ...").
@@ -92,6 +94,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_stop = nullptr;
+    ui::OutputPanel* m_outputPanel = nullptr;
 };
 
 } // namespace clw::app

@@ -107,6 +107,14 @@ inline std::map<std::string, ExpectedOutput> expectedOutputs(const std::string& 
         }
         partial.tolerance = 1e-3;
         expected["partial"] = partial;
+    } else if (file == "printf_groups.clwb") {
+        // Each element holds its work-group's number.
+        const size_t count = bufferOf(session, "group_of").elementCount();
+        const size_t group = session.launches.at(0).local.at(0);
+        ExpectedOutput groups;
+        for (size_t i = 0; i < count; ++i)
+            groups.values.push_back(double(i / group));
+        expected["group_of"] = groups;
     } else if (file == "race.clwb") {
         // rotate_fixed: out[i] is the next element of the work-group's slice of `in`, wrapping.
         const auto& in = bufferOf(session, "in");

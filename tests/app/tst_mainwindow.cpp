@@ -58,7 +58,7 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     QCOMPARE(titles,
              (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Devices"),
                           QStringLiteral("Diagnostics"), QStringLiteral("Kernel editor"),
-                          QStringLiteral("Launch"), QStringLiteral("Log"),
+                          QStringLiteral("Launch"), QStringLiteral("Log"), QStringLiteral("Output"),
                           QStringLiteral("Timeline and history"), QStringLiteral("Welcome")}));
     // Every dock is open (tabified ones behind another tab count as open).
     for (const char* name : {"kernelEditorDock", "welcomeDock", "launchDock", "devicesDock",

@@ -12,6 +12,7 @@
 #include "inspector/DiffPanel.h"
 #include "launch/HistoryPanel.h"
 #include "launch/LaunchPanel.h"
+#include "launch/OutputPanel.h"
 #include "launch/SessionController.h"
 #include "models/BufferTableModel.h"
 #include "models/RunHistoryModel.h"
@@ -93,7 +94,7 @@ void TestWorkbenchLoop::initTestCase() {
 void TestWorkbenchLoop::runsEachSample_data() {
     QTest::addColumn<QString>("file");
     const QStringList samples = app::WelcomePage::samplePaths();
-    QCOMPARE(samples.size(), 5);
+    QCOMPARE(samples.size(), 6);
     for (const QString& path : samples)
         QTest::newRow(qPrintable(QFileInfo(path).fileName())) << QFileInfo(path).fileName();
 }
@@ -143,6 +144,22 @@ void TestWorkbenchLoop::runsEachSample() {
     }
     QCOMPARE(window.historyPanel()->model()->rowCount(), int(expectedSession.launches.size()));
     qInfo("ran");
+    // The Output dock shows the latest run's printf output: one line per work-group in the printf
+    // sample, none in the others.
+    ui::OutputPanel* output = window.outputPanel();
+    QCOMPARE(output->runCount(), int(expectedSession.launches.size()));
+    if (file == QLatin1String("printf_groups.clwb")) {
+        QStringList lines = output->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        lines.sort();
+        QCOMPARE(lines, (QStringList{QStringLiteral("work-group 0 of 4: work-items 0 to 15"),
+                                     QStringLiteral("work-group 1 of 4: work-items 16 to 31"),
+                                     QStringLiteral("work-group 2 of 4: work-items 32 to 47"),
+                                     QStringLiteral("work-group 3 of 4: work-items 48 to 63")}));
+        QCOMPARE(output->statusText(), QStringLiteral("4 lines"));
+    } else {
+        QCOMPARE(output->text(), QString());
+        QCOMPARE(output->statusText(), QStringLiteral("no printf output"));
+    }
 
     // The inspector has the run's buffers and shows an output; the values are the host's.
     ui::BufferInspector* inspector = window.bufferInspector();
