@@ -130,8 +130,8 @@ void MainWindow::raiseDock(const char* objectName) {
 }
 
 void MainWindow::createEditor() {
-    m_workspace = new ui::EditorWorkspace(m_context.bridge(), m_context.diagnosticsBuildService(),
-                                          m_context.settings(), this);
+    m_workspace =
+        new ui::EditorWorkspace(m_context.bridge(), m_context.hosts(), m_context.settings(), this);
     m_sessions = new SessionWorkflow(m_context.session(), *m_workspace, m_context.settings(), this);
     statusBar()->addWidget(m_workspace->statusLabel(), 2);
 }

@@ -4,8 +4,6 @@
 #include "bridge/EngineBridge.h"
 #include "launch/SessionController.h"
 
-#include "clw/engine/BuildService.h"
-
 #include <QDebug>
 
 #include <algorithm>
@@ -15,13 +13,6 @@ namespace clw::app {
 
 namespace {
 const char kVersionKey[] = "settingsVersion";
-
-engine::BuildService::Settings uncached() {
-    engine::BuildService::Settings settings;
-    settings.useCache = false;
-    settings.threads = 2;
-    return settings;
-}
 
 int workerThreadCount() {
     // Builds, launches and probes run here; a couple of threads keeps the GUI responsive without
@@ -33,7 +24,6 @@ int workerThreadCount() {
 WorkbenchContext::WorkbenchContext(QObject* parent)
     : QObject(parent)
     , m_hosts(std::make_unique<ui::DeviceHosts>())
-    , m_diagnosticsBuildService(std::make_unique<engine::BuildService>(uncached()))
     , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount()))
     , m_session(std::make_unique<ui::SessionController>(*m_bridge, *m_hosts)) {
     checkSettingsVersion();

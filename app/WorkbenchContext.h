@@ -8,10 +8,6 @@
 
 #include <memory>
 
-namespace clw::engine {
-class BuildService;
-}
-
 namespace clw::ui {
 class DeviceHosts;
 class EngineBridge;
@@ -33,10 +29,6 @@ public:
     ui::EngineBridge& bridge() { return *m_bridge; }
     // The device hosts that builds and runs of the session go to (DESIGN.md §2a).
     ui::DeviceHosts& hosts() { return *m_hosts; }
-    // The editor's builds for diagnostics: no binary cache. Caching makes the service read every
-    // built program's binaries, which on PoCL means compiling each version of the kernel in full
-    // while holding PoCL's compiler lock, so that the next build as one types waits behind it.
-    engine::BuildService& diagnosticsBuildService() { return *m_diagnosticsBuildService; }
     QSettings& settings() { return m_settings; }
     // The open session: its document, device side, runs and history.
     ui::SessionController& session() { return *m_session; }
@@ -58,7 +50,6 @@ private:
     // Declared before the bridge: bridge jobs use the services and wait on the hosts, so the
     // bridge goes first.
     std::unique_ptr<ui::DeviceHosts> m_hosts;
-    std::unique_ptr<engine::BuildService> m_diagnosticsBuildService;
     std::unique_ptr<ui::EngineBridge> m_bridge;
     // After the bridge: destroyed first, cancelling its jobs while the bridge still runs.
     std::unique_ptr<ui::SessionController> m_session;

@@ -2,18 +2,17 @@
 // loop, measured by a 1 ms timer, (1) while a build of about five seconds runs and (2) while 200
 // characters are typed into the kernel with live diagnostics on (each pause in typing starts a
 // build of that same slow kernel, so typing goes on while builds run). The editor is the real
-// EditorWorkspace over a BuildService and the engine bridge, as in the workbench.
+// EditorWorkspace over the device hosts and the engine bridge, as in the workbench.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
-
-#include "clw/engine/BuildService.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -132,14 +131,11 @@ int main(int argc, char** argv) {
 
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
-    engine::BuildService::Settings serviceSettings;
-    serviceSettings.useCache = false; // as the workbench's diagnostics service
-    serviceSettings.threads = 2;
-    engine::BuildService service(serviceSettings);
+    ui::DeviceHosts hosts; // builds run there, as in the workbench
     ui::EngineBridge bridge(2);
 
     QSplitter window(Qt::Vertical);
-    auto* workspace = new ui::EditorWorkspace(bridge, service, settings, &window);
+    auto* workspace = new ui::EditorWorkspace(bridge, hosts, settings, &window);
     window.addWidget(workspace);
     window.addWidget(workspace->diagnosticsPanel());
     window.resize(780, 580); // inside the offscreen platform's 800x600 screen

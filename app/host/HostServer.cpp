@@ -2,6 +2,8 @@
 
 #include "HostChannel.h"
 
+#include "bridge/HostStopped.h"
+
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
@@ -14,7 +16,10 @@ using engine::HostMessage;
 
 HostServer::HostServer(HostChannel& channel)
     : m_channel(channel) {
-    for (Lane lane : {Lane::Session, Lane::Buffer})
+    const Lane lanes[] = {Lane::Session, Lane::Buffer, Lane::Edit};
+    for (Lane lane : lanes) // every queue exists before a worker looks at the map
+        m_queues[lane];
+    for (Lane lane : lanes)
         m_queues[lane].worker = std::thread([this, lane] { work(lane); });
 }
 
@@ -101,7 +106,7 @@ void HostServer::dispatch(HostMessage request) {
     if (!request.tag.empty()) {
         for (auto it = waiting.begin(); it != waiting.end();) {
             if (it->request.tag == request.tag) {
-                send(HostMessage::failureOf(it->request, "replaced by a newer request"));
+                send(HostMessage::failureOf(it->request, ui::kReplacedByNewerRequest));
                 it = waiting.erase(it);
             } else {
                 ++it;

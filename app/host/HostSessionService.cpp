@@ -2,6 +2,7 @@
 
 #include "PrintfCapture.h"
 
+#include "bridge/EditorBuild.h"
 #include "bridge/HostValues.h"
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
@@ -29,6 +30,12 @@ std::string lower(std::string text) {
     return text;
 }
 
+engine::BuildService::Settings uncached() {
+    engine::BuildService::Settings settings;
+    settings.useCache = false;
+    return settings;
+}
+
 engine::Session sessionOf(const HostMessage& request) {
     return engine::SessionFile::parse(request.body.at("document").get<std::string>(), "session")
         .session;
@@ -38,7 +45,8 @@ engine::Session sessionOf(const HostMessage& request) {
 
 HostSessionService::HostSessionService(std::string platform, PrintfCapture& printf)
     : m_platform(std::move(platform))
-    , m_printf(printf) {}
+    , m_printf(printf)
+    , m_editBuilds(uncached()) {}
 
 HostSessionService::~HostSessionService() = default;
 
@@ -56,6 +64,10 @@ void HostSessionService::install(HostServer& server) {
                   return run(request, context);
               });
     server.on("session.close", Lane::Session, plain(&HostSessionService::close));
+    server.on("build.check", Lane::Edit,
+              [this](const HostMessage& request, const RequestContext& context) {
+                  return check(request, context);
+              });
     server.on("buffer.read", Lane::Buffer, plain(&HostSessionService::read));
     server.on("buffer.write", Lane::Buffer, plain(&HostSessionService::write));
     server.on("buffer.fill", Lane::Buffer, plain(&HostSessionService::fill));
@@ -179,6 +191,13 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     }
     reply["buffers"] = std::move(buffers);
     return HostMessage::replyTo(request, std::move(reply));
+}
+
+HostMessage HostSessionService::check(const HostMessage& request, const RequestContext& context) {
+    const ui::BuildInput input = request.body.at("input").get<ui::BuildInput>();
+    const ui::BuildReport report =
+        ui::runEditorBuild(m_editTargets, m_editBuilds, input, context.job());
+    return HostMessage::replyTo(request, {{"report", report}});
 }
 
 HostMessage HostSessionService::close(const HostMessage& request) {

@@ -5,6 +5,8 @@
 #include "HostBufferTable.h"
 #include "HostServer.h"
 
+#include "bridge/BuildTargets.h"
+
 #include "clw/engine/BuildService.h"
 #include "clw/engine/Device.h"
 
@@ -42,6 +44,7 @@ private:
     engine::HostMessage build(const engine::HostMessage& request);
     engine::HostMessage run(const engine::HostMessage& request, const RequestContext& context);
     engine::HostMessage close(const engine::HostMessage& request);
+    engine::HostMessage check(const engine::HostMessage& request, const RequestContext& context);
     engine::HostMessage read(const engine::HostMessage& request);
     engine::HostMessage write(const engine::HostMessage& request);
     engine::HostMessage fill(const engine::HostMessage& request);
@@ -57,6 +60,10 @@ private:
     std::string m_platform;
     PrintfCapture& m_printf;
     engine::BuildService m_builds;
+    // The editor's builds: no binary cache (WorkbenchContext said why: caching reads back every
+    // built program's binaries, which on PoCL holds its compiler lock while the person types).
+    engine::BuildService m_editBuilds;
+    ui::BuildTargets m_editTargets;
     HostBufferTable m_buffers;
     std::mutex m_mutex;
     std::map<std::uint64_t, HostSession> m_sessions;

@@ -6,10 +6,13 @@
 //   clworkbench-host [--platform NAME]
 //
 // Without --platform it lists devices and resolves device choices for every platform.
+#include "FatalSignals.h"
 #include "HostChannel.h"
 #include "HostServer.h"
 #include "HostSessionService.h"
 #include "PrintfCapture.h"
+
+#include "clw/engine/DeviceSelection.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -30,12 +33,18 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    clw::host::reportFatalSignals();
     int status = 1;
     try {
         int printfReadEnd = -1;
         clw::host::HostChannel channel = clw::host::HostChannel::takeStandardStreams(printfReadEnd);
         static clw::host::PrintfCapture printf(printfReadEnd);
         static clw::host::HostSessionService service(platform, printf);
+        // The ICD loader reads its vendors on the first clGetPlatformIDs, and PoCL sets up its
+        // devices on the first clGetDeviceIDs; neither is safe from two threads at once (an
+        // editor build and a session build as the first two requests crashed ocl-icd, or left
+        // PoCL with no device). Both happen here, before the lanes' workers start.
+        clw::engine::allDevices();
         static clw::host::HostServer server(channel);
         service.install(server);
         status = server.serve();

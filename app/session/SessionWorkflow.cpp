@@ -1,7 +1,7 @@
 #include "SessionWorkflow.h"
 
 #include "RecentSessions.h"
-#include "editor/BuildInput.h"
+#include "bridge/BuildInput.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"

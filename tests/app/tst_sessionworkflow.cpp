@@ -3,6 +3,7 @@
 // along; malformed, truncated and newer-version files are refused and leave the open session as
 // it was; autosave and recovery after a crash; the recent list.
 #include "WorkbenchContext.h"
+#include "bridge/DeviceHosts.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
@@ -59,7 +60,7 @@ engine::Session richSession() {
 struct Fixture {
     app::WorkbenchContext context;
     QSettings& settings = context.settings();
-    ui::EditorWorkspace editor{context.bridge(), context.diagnosticsBuildService(), settings};
+    ui::EditorWorkspace editor{context.bridge(), context.hosts(), settings};
     app::SessionWorkflow workflow{context.session(), editor, settings, nullptr};
     QStringList questions;
 

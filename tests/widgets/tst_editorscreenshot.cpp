@@ -2,14 +2,13 @@
 // PoCL build of a kernel with two errors. The picture is kept as build/.../artifacts/editor.png,
 // and its pixels are checked: the error colour lies under the misspelt words (the squiggles) and
 // in the marker margin, and not under the words that are right.
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
-
-#include "clw/engine/BuildService.h"
 
 #include "TestDevice.h"
 
@@ -65,13 +64,11 @@ void TestEditorScreenshot::rendersDiagnostics() {
     Q_UNUSED(device); // required, not otherwise needed here
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
-    engine::BuildService::Settings serviceSettings;
-    serviceSettings.useCache = false;
-    engine::BuildService service(serviceSettings);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
 
     QSplitter window(Qt::Vertical);
-    auto* workspace = new EditorWorkspace(bridge, service, settings, &window);
+    auto* workspace = new EditorWorkspace(bridge, hosts, settings, &window);
     window.addWidget(workspace);
     window.addWidget(workspace->diagnosticsPanel());
     window.setSizes({420, 220});

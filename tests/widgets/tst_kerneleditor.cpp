@@ -1,14 +1,13 @@
 // KernelEditor and its find bar without a device: diagnostics drawn as squiggles, markers and
 // annotations at exact byte columns; comment toggling; go to line; find / replace with regular
 // expressions.
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "editor/BuildController.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/FindBar.h"
 #include "editor/KernelEditor.h"
-
-#include "clw/engine/BuildService.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -201,11 +200,9 @@ void TestKernelEditor::workspaceActionsReachEveryTab() {
     QTemporaryDir dir;
     QSettings settings(dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     settings.setValue(QStringLiteral("editor/liveBuild"), false); // no build in this test
-    clw::engine::BuildService::Settings serviceSettings;
-    serviceSettings.useCache = false;
-    clw::engine::BuildService service(serviceSettings);
+    DeviceHosts hosts;
     EngineBridge bridge(1);
-    EditorWorkspace workspace(bridge, service, settings);
+    EditorWorkspace workspace(bridge, hosts, settings);
     QVERIFY(!workspace.builds()->liveEnabled());
     KernelEditor* first = workspace.tabs()->newFile(QStringLiteral("int a;\n"));
     KernelEditor* second = workspace.tabs()->newFile(QStringLiteral("int b;\n"));

@@ -2,6 +2,7 @@
 // compiler's line and column, and none once fixed; the list jumps to the place; diagnostics in an
 // open header land in its tab; builds start on save and as one types; a queued build is replaced
 // by a newer one and a stale result is dropped.
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
@@ -9,8 +10,6 @@
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
 #include "models/DiagnosticsModel.h"
-
-#include "clw/engine/BuildService.h"
 
 #include "TestDevice.h"
 
@@ -82,17 +81,12 @@ bool errorAt(KernelEditor& editor, int at) {
     return all & (1 << KernelEditor::kErrorIndicator);
 }
 
-// What every test builds with: its own settings, bridge and service, the service without the
-// binary cache as the workbench's diagnostics service (WorkbenchContext).
+// What every test builds with: its own settings, device hosts (builds run there, without the
+// binary cache, as in the workbench) and bridge.
 struct Bench {
     QTemporaryDir dir;
     QSettings settings{dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat};
-    engine::BuildService service{[&] {
-        engine::BuildService::Settings s;
-        s.useCache = false;
-        s.threads = 2;
-        return s;
-    }()};
+    DeviceHosts hosts;
     EngineBridge bridge{2};
 };
 
@@ -118,7 +112,7 @@ void TestLiveDiagnostics::initTestCase() {
 void TestLiveDiagnostics::twoErrorsTwoSquigglesThenNone() {
     CLW_REQUIRE_DEVICE(device);
     Bench bench;
-    EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+    EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
     workspace.builds()->setDebounceMs(100);
     KernelEditor* editor =
         workspace.tabs()->newFile(QString::fromLatin1(kTwoErrors), QStringLiteral("scale.cl"));
@@ -166,7 +160,7 @@ void TestLiveDiagnostics::listJumpsToTheLine() {
     CLW_REQUIRE_DEVICE(device);
     Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
-    EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+    EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
     DiagnosticsPanel* panel = workspace.diagnosticsPanel();
     panel->setParent(nullptr);
     panel->resize(900, 400);
@@ -205,7 +199,7 @@ void TestLiveDiagnostics::headerErrorsShowInTheHeader() {
     CLW_REQUIRE_DEVICE(device);
     Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
-    EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+    EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
     // The header is open and unsaved: the build must use its text, not look on disk.
     KernelEditor* header = workspace.tabs()->newFile(
         QStringLiteral("float twice(float x) {\n    return x * tw0;\n}\n"),
@@ -232,7 +226,7 @@ void TestLiveDiagnostics::buildsOnSaveAndAsOneTypes() {
     CLW_REQUIRE_DEVICE(device);
     Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
-    EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+    EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
     workspace.builds()->setDebounceMs(150);
     const QString path = bench.dir.filePath(QStringLiteral("k.cl"));
     KernelEditor* editor = workspace.tabs()->newFile(QString::fromLatin1(kFixed));
@@ -271,7 +265,7 @@ void TestLiveDiagnostics::queuedBuildIsReplacedAndStaleResultDropped() {
     Q_UNUSED(device); // required, not otherwise needed here
     Bench bench;
     EngineBridge oneWorker(1); // the first build holds the worker: the next ones queue
-    BuildController builds(oneWorker, bench.service);
+    BuildController builds(oneWorker, bench.hosts);
     QSignalSpy finished(&builds, &BuildController::buildFinished);
     QSignalSpy replaced(&builds, &BuildController::buildReplaced);
     const auto input = [](const QString& text) {
@@ -319,7 +313,7 @@ void TestLiveDiagnostics::optionsAreUsedAndRememberedPerFolder() {
         file.write(kernel);
     }
     {
-        EditorWorkspace workspace(bench.bridge, bench.service, bench.settings);
+        EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
         QSignalSpy finished(workspace.builds(), &BuildController::buildFinished);
         workspace.tabs()->openFile(folderA + QStringLiteral("/k.cl"));
         workspace.buildNow();
@@ -341,7 +335,7 @@ void TestLiveDiagnostics::optionsAreUsedAndRememberedPerFolder() {
         QCOMPARE(options->text(), QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));
     }
     // A new workspace (a restart) finds them again.
-    EditorWorkspace again(bench.bridge, bench.service, bench.settings);
+    EditorWorkspace again(bench.bridge, bench.hosts, bench.settings);
     again.tabs()->openFile(folderA + QStringLiteral("/k.cl"));
     QCOMPARE(again.diagnosticsPanel()->optionsEdit()->text(),
              QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));

@@ -86,6 +86,24 @@ ResolvedDevice DeviceHosts::resolve(const std::string& choice) {
     return resolved;
 }
 
+std::vector<ResolvedDevice> DeviceHosts::devices() {
+    {
+        std::lock_guard lock(m_mutex);
+        if (m_devices)
+            return *m_devices;
+    }
+    HostConnection::Options options;
+    options.limit = kResolveLimit;
+    options.what = QStringLiteral("listing devices");
+    const engine::HostMessage reply = host({})->request("hello", {}, {}, options).reply.get();
+    std::vector<ResolvedDevice> devices;
+    for (const nlohmann::json& device : reply.body.at("devices"))
+        devices.push_back({device.at("platform"), device.at("device")});
+    std::lock_guard lock(m_mutex);
+    m_devices = devices;
+    return devices;
+}
+
 void DeviceHosts::stop(const std::string& platform, const QString& reason) {
     std::shared_ptr<HostConnection> host;
     {

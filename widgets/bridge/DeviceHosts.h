@@ -13,7 +13,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace clw::ui {
 
@@ -38,6 +40,8 @@ public:
     // The platform and device `choice` picks, asked of the listing host (and remembered).
     // Throws HostStopped, HostRequestFailed (no such device).
     ResolvedDevice resolve(const std::string& choice);
+    // Every device of every platform, as the listing host lists them (and remembered).
+    std::vector<ResolvedDevice> devices();
     // Ends the host of `platform` now (Stop); its waiting requests fail saying `reason`.
     void stop(const std::string& platform, const QString& reason);
     // Hosts started so far, restarts included (a test's and the log's figure).
@@ -54,6 +58,7 @@ private:
     mutable std::mutex m_mutex;
     std::map<std::string, std::shared_ptr<HostConnection>> m_hosts;
     std::map<std::string, ResolvedDevice> m_resolved;
+    std::optional<std::vector<ResolvedDevice>> m_devices;
     std::function<void(const std::string&, const QString&)> m_stoppedCallback;
     int m_started = 0;
 };

@@ -15,6 +15,9 @@ public:
         : std::runtime_error(message) {}
 };
 
+// The failure's text for a queued request that a newer one with the same tag replaced.
+inline constexpr const char* kReplacedByNewerRequest = "replaced by a newer request";
+
 // The host ran the request and it failed there (a ClError, a bad session): what() is its text.
 class HostRequestFailed : public std::runtime_error {
 public:

@@ -222,4 +222,108 @@ void from_json(const nlohmann::json& json, BuildSummary& summary) {
     summary.warnings = json.at("warnings").get<QStringList>();
 }
 
+void to_json(nlohmann::json& json, const BuildSources& sources) {
+    nlohmann::json files = nlohmann::json::array();
+    for (const BuildSourceFile& file : sources.files)
+        files.push_back({{"name", file.name}, {"text", file.text}});
+    json = {{"files", files}, {"main", sources.mainFile}, {"includeDirs", sources.includeDirs}};
+}
+void from_json(const nlohmann::json& json, BuildSources& sources) {
+    sources.files.clear();
+    for (const nlohmann::json& file : json.at("files"))
+        sources.files.append({file.at("name").get<QString>(), file.at("text").get<QString>()});
+    sources.mainFile = json.at("main").get<QString>();
+    sources.includeDirs = json.at("includeDirs").get<QStringList>();
+}
+
+void to_json(nlohmann::json& json, const BuildInput& input) {
+    json = {{"sources", input.sources},
+            {"options", input.options},
+            {"devices", input.devices},
+            {"tag", input.tag}};
+}
+void from_json(const nlohmann::json& json, BuildInput& input) {
+    input.sources = json.at("sources").get<BuildSources>();
+    input.options = json.at("options").get<QString>();
+    input.devices = json.at("devices").get<QStringList>();
+    input.tag = json.at("tag").get<QString>();
+}
+
+void to_json(nlohmann::json& json, const BuildDiagnostic& diagnostic) {
+    json = {{"device", diagnostic.device},
+            {"file", diagnostic.file},
+            {"line", diagnostic.line},
+            {"column", diagnostic.column},
+            {"severity", int(diagnostic.severity)},
+            {"message", diagnostic.message},
+            {"notes", diagnostic.notes}};
+}
+void from_json(const nlohmann::json& json, BuildDiagnostic& diagnostic) {
+    diagnostic.device = json.at("device").get<QString>();
+    diagnostic.file = json.at("file").get<QString>();
+    diagnostic.line = json.at("line");
+    diagnostic.column = json.at("column");
+    diagnostic.severity = DiagnosticSeverity(json.at("severity").get<int>());
+    diagnostic.message = json.at("message").get<QString>();
+    diagnostic.notes = json.at("notes").get<QStringList>();
+}
+
+void to_json(nlohmann::json& json, const DeviceBuildReport& report) {
+    nlohmann::json diagnostics = nlohmann::json::array();
+    for (const BuildDiagnostic& diagnostic : report.diagnostics)
+        diagnostics.push_back(diagnostic);
+    json = {{"device", report.device},
+            {"ok", report.ok},
+            {"fromCache", report.fromCache},
+            {"log", report.log},
+            {"diagnostics", diagnostics}};
+}
+void from_json(const nlohmann::json& json, DeviceBuildReport& report) {
+    report.device = json.at("device").get<QString>();
+    report.ok = json.at("ok");
+    report.fromCache = json.at("fromCache");
+    report.log = json.at("log").get<QString>();
+    report.diagnostics.clear();
+    for (const nlohmann::json& diagnostic : json.at("diagnostics"))
+        report.diagnostics.append(diagnostic.get<BuildDiagnostic>());
+}
+
+void to_json(nlohmann::json& json, const BuildReport& report) {
+    nlohmann::json devices = nlohmann::json::array();
+    for (const DeviceBuildReport& device : report.devices)
+        devices.push_back(device);
+    json = {{"main", report.mainFile},
+            {"options", report.options},
+            {"devices", devices},
+            {"error", report.error},
+            {"cacheProblems", report.cacheProblems},
+            {"superseded", report.superseded},
+            {"totalMs", report.totalMs}};
+}
+void from_json(const nlohmann::json& json, BuildReport& report) {
+    report.mainFile = json.at("main").get<QString>();
+    report.options = json.at("options").get<QString>();
+    report.devices.clear();
+    for (const nlohmann::json& device : json.at("devices"))
+        report.devices.append(device.get<DeviceBuildReport>());
+    report.error = json.at("error").get<QString>();
+    report.cacheProblems = json.at("cacheProblems").get<QStringList>();
+    report.superseded = json.at("superseded");
+    report.totalMs = json.at("totalMs");
+}
+
+void mergeReport(BuildReport& report, const BuildReport& part) {
+    if (report.mainFile.isEmpty())
+        report.mainFile = part.mainFile;
+    if (report.options.isEmpty())
+        report.options = part.options;
+    report.devices.append(part.devices);
+    if (!part.error.isEmpty())
+        report.error =
+            report.error.isEmpty() ? part.error : report.error + QLatin1Char('\n') + part.error;
+    report.cacheProblems.append(part.cacheProblems);
+    report.superseded = report.superseded || part.superseded;
+    report.totalMs = std::max(report.totalMs, part.totalMs);
+}
+
 } // namespace clw::ui

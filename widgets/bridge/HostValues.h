@@ -2,7 +2,9 @@
 // The values that cross between the workbench and its device hosts (DESIGN.md §2a), as JSON for
 // the protocol's CBOR header: run records, sweeps, build summaries, kernel signatures and limits.
 // nlohmann's to_json / from_json for each, so the field lists live here and nowhere else.
+#include "bridge/BuildInput.h"
 #include "bridge/SessionJobs.h"
+#include "models/BuildReport.h"
 #include "models/RunRecord.h"
 
 #include "clw/engine/KernelLimits.h"
@@ -49,6 +51,20 @@ void to_json(nlohmann::json& json, const SweepResult& sweep);
 void from_json(const nlohmann::json& json, SweepResult& sweep);
 void to_json(nlohmann::json& json, const BuildSummary& summary);
 void from_json(const nlohmann::json& json, BuildSummary& summary);
+
+void to_json(nlohmann::json& json, const BuildSources& sources);
+void from_json(const nlohmann::json& json, BuildSources& sources);
+void to_json(nlohmann::json& json, const BuildInput& input);
+void from_json(const nlohmann::json& json, BuildInput& input);
+void to_json(nlohmann::json& json, const BuildDiagnostic& diagnostic);
+void from_json(const nlohmann::json& json, BuildDiagnostic& diagnostic);
+void to_json(nlohmann::json& json, const DeviceBuildReport& report);
+void from_json(const nlohmann::json& json, DeviceBuildReport& report);
+void to_json(nlohmann::json& json, const BuildReport& report);
+void from_json(const nlohmann::json& json, BuildReport& report);
+
+// Adds `part` (one platform's share of an editor build) to `report`.
+void mergeReport(BuildReport& report, const BuildReport& part);
 
 // A record read back, its launch taken from `session` and completed with the record's own.
 RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session);

@@ -1,59 +1,14 @@
 #include "editor/BuildController.h"
 
+#include "bridge/EditorBuildClient.h"
 #include "bridge/EngineBridge.h"
-#include "editor/BuildTargets.h"
-
-#include "clw/engine/BuildService.h"
-
-#include <future>
 
 namespace clw::ui {
 
-namespace {
-
-engine::SourceSet toSourceSet(const BuildSources& sources) {
-    engine::SourceSet set;
-    for (const BuildSourceFile& file : sources.files)
-        set.files.push_back({file.name.toStdString(), file.text.toStdString()});
-    set.mainFile = sources.mainFile.toStdString();
-    for (const QString& dir : sources.includeDirs)
-        set.includeDirs.push_back(dir.toStdString());
-    return set;
-}
-
-// Runs on a bridge worker: resolves the devices, builds each platform's share on the
-// BuildService (in parallel) and turns the outcomes into one report of Qt values.
-BuildReport runBuild(BuildTargets& targets, engine::BuildService& service, const BuildInput& input,
-                     const JobContext& job) {
-    BuildReport report;
-    report.mainFile = input.sources.mainFile;
-    const std::vector<BuildTargets::Group> groups = targets.resolve(input.devices);
-    if (job.isCancelled())
-        return report;
-    const engine::SourceSet sources = toSourceSet(input.sources);
-    std::vector<std::future<engine::BuildOutcome>> outcomes;
-    for (size_t i = 0; i < groups.size(); ++i) {
-        engine::BuildRequest request;
-        request.context = groups[i].context;
-        request.devices = groups[i].devices;
-        request.sources = sources;
-        request.options = input.options.toStdString();
-        request.tag = input.tag.toStdString() + "#" + std::to_string(i);
-        outcomes.push_back(service.submit(std::move(request)));
-    }
-    for (auto& outcome : outcomes)
-        appendOutcome(report, outcome.get());
-    return report;
-}
-
-} // namespace
-
-BuildController::BuildController(EngineBridge& bridge, engine::BuildService& service,
-                                 QObject* parent)
+BuildController::BuildController(EngineBridge& bridge, DeviceHosts& hosts, QObject* parent)
     : QObject(parent)
     , m_bridge(bridge)
-    , m_service(service)
-    , m_targets(std::make_shared<BuildTargets>()) {
+    , m_hosts(hosts) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDefaultDebounceMs);
     connect(&m_debounce, &QTimer::timeout, this, [this] {
@@ -87,8 +42,9 @@ quint64 BuildController::build(BuildInput input) {
     input.tag = QString::fromStdString(options.tag);
     m_bridge.run(
         this,
-        [targets = m_targets, service = &m_service, input = std::move(input)](
-            const JobContext& job) { return runBuild(*targets, *service, input, job); },
+        [hosts = &m_hosts, input = std::move(input)](const JobContext& job) {
+            return buildInHosts(*hosts, input, job);
+        },
         [this, generation](JobResult<BuildReport> result) {
             if (result.ok())
                 deliver(generation, false, {}, std::move(result.value()));

@@ -1,9 +1,10 @@
 #pragma once
-// Runs the editor's builds (DESIGN.md §3): each on an engine worker through the bridge, never on
-// the GUI thread. Every build carries a tag, so that a newer one replaces one still queued (in the
-// bridge's queue and in the BuildService's), and a generation, so that a result which is stale
+// Runs the editor's builds (DESIGN.md §2a, §3): each in the device hosts of its devices' platforms,
+// waited for on a bridge worker, never on the GUI thread. Every build carries a tag, so that a
+// newer one replaces one still queued (in the bridge's queue, the host's and its BuildService's),
+// and a generation, so that a result which is stale
 // when it arrives (the text changed since) is dropped. Live builds wait for a pause in typing.
-#include "editor/BuildInput.h"
+#include "bridge/BuildInput.h"
 #include "models/BuildReport.h"
 
 #include <QObject>
@@ -13,13 +14,9 @@
 #include <memory>
 #include <optional>
 
-namespace clw::engine {
-class BuildService;
-}
-
 namespace clw::ui {
 
-class BuildTargets;
+class DeviceHosts;
 class EngineBridge;
 
 class BuildController : public QObject {
@@ -27,8 +24,8 @@ class BuildController : public QObject {
 public:
     static constexpr int kDefaultDebounceMs = 500;
 
-    // The bridge and the service must outlive the controller.
-    BuildController(EngineBridge& bridge, engine::BuildService& service, QObject* parent = nullptr);
+    // The bridge and the hosts must outlive the controller.
+    BuildController(EngineBridge& bridge, DeviceHosts& hosts, QObject* parent = nullptr);
     ~BuildController() override;
 
     // What a live build compiles, asked when the pause in typing is over (nullopt: nothing).
@@ -67,8 +64,7 @@ private:
     void deliver(quint64 generation, bool cancelled, const QString& error, BuildReport report);
 
     EngineBridge& m_bridge;
-    engine::BuildService& m_service;
-    std::shared_ptr<BuildTargets> m_targets;
+    DeviceHosts& m_hosts;
     std::function<std::optional<BuildInput>()> m_provider;
     QTimer m_debounce;
     bool m_live = true;

@@ -4,7 +4,7 @@
 // has unsaved edits). It also answers what a build compiles: every open file, named the way
 // `#include "x.h"` spells it relative to the main file, so that includes resolve to the open
 // (possibly unsaved) text first.
-#include "editor/BuildInput.h"
+#include "bridge/BuildInput.h"
 #include "editor/KernelEditor.h" // complete: signals carry KernelEditor*
 
 #include <QByteArray>

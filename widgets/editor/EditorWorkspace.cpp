@@ -23,14 +23,14 @@ namespace {
 constexpr int kWordsDelayMs = 1500; // completion words follow the text after a pause
 }
 
-EditorWorkspace::EditorWorkspace(EngineBridge& bridge, engine::BuildService& service,
-                                 QSettings& settings, QWidget* parent)
+EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSettings& settings,
+                                 QWidget* parent)
     : QWidget(parent)
     , m_settings(settings)
     , m_tabs(new EditorTabs(this))
     , m_findBar(new FindBar(this))
     , m_panel(new DiagnosticsPanel(this))
-    , m_builds(new BuildController(bridge, service, this))
+    , m_builds(new BuildController(bridge, hosts, this))
     , m_status(new QLabel(this))
     , m_wordsTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("editorWorkspace"));

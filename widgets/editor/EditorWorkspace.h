@@ -15,13 +15,10 @@ class QKeySequence;
 class QSettings;
 class QTimer;
 
-namespace clw::engine {
-class BuildService;
-}
-
 namespace clw::ui {
 
 class BuildController;
+class DeviceHosts;
 class DiagnosticsPanel;
 class EditorTabs;
 class EngineBridge;
@@ -33,11 +30,10 @@ struct BuildReport;
 class EditorWorkspace : public QWidget {
     Q_OBJECT
 public:
-    // The bridge, the service and the settings must outlive the workspace. The service is best
-    // one without the binary cache (see WorkbenchContext::diagnosticsBuildService). The panel is
-    // created here for the caller to place (a dock); the status label sits under the tabs until
-    // the caller moves it (into the status bar).
-    EditorWorkspace(EngineBridge& bridge, engine::BuildService& service, QSettings& settings,
+    // The bridge, the hosts and the settings must outlive the workspace (builds run in the
+    // device hosts, without the binary cache). The panel is created here for the caller to place (a
+    // dock); the status label sits under the tabs until the caller moves it (into the status bar).
+    EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSettings& settings,
                     QWidget* parent = nullptr);
     ~EditorWorkspace() override;
 

@@ -1,4 +1,4 @@
-#include "editor/BuildTargets.h"
+#include "bridge/BuildTargets.h"
 
 #include "clw/engine/DeviceSelection.h"
 #include "clw/engine/Platform.h"
