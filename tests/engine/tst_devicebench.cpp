@@ -1,7 +1,9 @@
 // The microbenchmarks (DeviceBenchmark.h), quick-sized on the test device: every figure is there
 // and positive, progress counts up to its total, a cancel stops the run early, a device without
 // doubles skips that group with the reason, and a CPU device's maps are told apart as zero-copy.
+#include "clw/engine/CallbackFailure.h"
 #include "clw/engine/ClApi.h"
+#include "clw/engine/CleanupWait.h"
 #include "clw/engine/DeviceBenchmark.h"
 
 #include "TestDevice.h"
@@ -20,6 +22,7 @@ class TestDeviceBench : public QObject {
 private Q_SLOTS:
     void quickRunMeasuresEveryFigure();
     void cancelStopsEarly();
+    void cancelDuringNonBlockingCopies();
     void optionsSelectGroups();
     void deviceWithoutDoublesSkipsThem();
     void cpuMapsAreZeroCopy();
@@ -91,6 +94,46 @@ void TestDeviceBench::cancelStopsEarly() {
     const BenchmarkResult none = runDeviceBenchmarks(device, options, {}, [] { return true; });
     QVERIFY(none.cancelled);
     QVERIFY(none.figures.empty());
+}
+
+// A cancel between non-blocking copies: the copies still queued keep the host memory they use
+// (the sanitizer presets would see a copy into freed memory), and the cancel returns without a
+// cleanup wait that runs out. Where no marker can hold the memory for them (the seam refuses
+// it), the queue is finished instead, and that fallback is counted.
+void TestDeviceBench::cancelDuringNonBlockingCopies() {
+    CLW_REQUIRE_DEVICE(device);
+    BenchmarkOptions options;
+    options.quick = true;
+    options.globalBandwidth = options.computeSingle = options.computeDouble = false;
+    options.computeInteger = options.kernelLatency = false;
+    const auto cancelledRun = [&] {
+        // Asked before each timed copy: the second time, the first copy may still be queued.
+        std::atomic<bool> armed{false};
+        std::atomic<int> asked{0};
+        return runDeviceBenchmarks(
+            device, options,
+            [&](const BenchmarkProgress& p) {
+                if (p.step.find("non-blocking") != std::string::npos)
+                    armed = true;
+            },
+            [&] { return armed && ++asked >= 2; });
+    };
+    const int abandonedBefore = abandonedWaitCount();
+    const int failuresBefore = callbackFailureCount();
+    const BenchmarkResult result = cancelledRun();
+    QVERIFY(result.cancelled);
+    QVERIFY(result.find("transfer", "read_blocking"));
+    QVERIFY(!result.find("transfer", "write_nonblocking"));
+    QCOMPARE(callbackFailureCount(), failuresBefore);
+
+    ScopedClApi scoped;
+    scoped.api().clEnqueueMarkerWithWaitList = [](cl_command_queue, cl_uint, const cl_event*,
+                                                  cl_event*) -> cl_int {
+        return CL_OUT_OF_RESOURCES;
+    };
+    QVERIFY(cancelledRun().cancelled);
+    QCOMPARE(callbackFailureCount(), failuresBefore + 1);
+    QCOMPARE(abandonedWaitCount(), abandonedBefore);
 }
 
 void TestDeviceBench::optionsSelectGroups() {

@@ -1,6 +1,7 @@
 // The LaunchService on the device: launches and transfers in order on its worker, results with
-// profiling times, run N times, wait lists, empty ranges, geometry errors, cancellation, and
-// waiters running their own jobs.
+// profiling times, run N times, wait lists, empty ranges, geometry errors, cancellation,
+// waiters running their own jobs, and a destructor that does not wait for ever.
+#include "CleanupLimit.h"
 #include "TestDevice.h"
 
 #include "clw/engine/DeferredAllocator.h"
@@ -11,9 +12,12 @@
 #include <QtTest>
 
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <functional>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 using namespace clw::engine;
@@ -89,6 +93,14 @@ cl_int CL_API_CALL failingStatus(cl_event event, cl_event_info param, size_t siz
     if (param == CL_EVENT_COMMAND_EXECUTION_STATUS && g_statusError != CL_SUCCESS)
         return g_statusError;
     return g_real.clGetEventInfo(event, param, size, value, sizeRet);
+}
+
+// Destroys `service` (clw::test::endsWithin).
+std::optional<std::chrono::milliseconds> destroyWithin(std::unique_ptr<LaunchService>& service,
+                                                       std::chrono::milliseconds bound,
+                                                       const std::function<void()>& unstick) {
+    return clw::test::endsWithin(
+        bound, [&] { service.reset(); }, unstick);
 }
 
 } // namespace
@@ -355,6 +367,91 @@ private slots:
             QVERIFY(busy.get().ok);
             QVERIFY(!service.cancel(id)); // already gone
         }
+    }
+
+    // A launch held back by a user event that nobody sets: destroying the service gives up at
+    // the cleanup limit, counts it and says it, instead of waiting for ever. The worker it left
+    // behind still has what it uses: once the event is set, it delivers the launch.
+    void destroyedWhileALaunchWaitsForAnUnsetEvent() {
+        CLW_LAUNCH_RIG(device, context, program);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        const std::chrono::milliseconds limit(300);
+        const clw::test::ShortCleanupLimit shorter(limit);
+        const UserEvent gate(context);
+        // Shared with the callback: the worker may deliver after this function has returned.
+        auto delivered = std::make_shared<std::promise<LaunchResult>>();
+        std::future<LaunchResult> result = delivered->get_future();
+        const int before = abandonedWaitCount();
+        auto service = std::make_unique<LaunchService>(context, device);
+        LaunchRequest request = twiceOn(program, buffer, 16);
+        request.waitFor = {gate};
+        service->launch(request, [delivered](LaunchResult r) { delivered->set_value(r); });
+        const auto took = destroyWithin(service, 5 * limit, [&] { gate.complete(); });
+        QVERIFY2(took, "the destructor waited for the unset event");
+        qInfo("the destructor returned after %lld ms (limit %lld ms)", qlonglong(took->count()),
+              qlonglong(limit.count()));
+        QVERIFY(*took >= limit); // it did wait for the launch, as long as the limit allows
+        QCOMPARE(abandonedWaitCount(), before + 1);
+        QVERIFY2(lastAbandonedWait().find("destroying a launch service") != std::string::npos,
+                 lastAbandonedWait().c_str());
+        QCOMPARE(result.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
+        gate.complete();
+        QCOMPARE(result.wait_for(std::chrono::seconds(10)), std::future_status::ready);
+        const LaunchResult launched = result.get();
+        QVERIFY2(launched.ok, launched.error.c_str());
+    }
+
+    // A job that had not started when the destructor gave up is cancelled, and says why; the
+    // destructor does not run it (it would wait behind the command that holds the worker).
+    void destroyedServiceCancelsWhatHasNotStarted() {
+        CLW_LAUNCH_RIG(device, context, program);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        const std::chrono::milliseconds limit(300);
+        const clw::test::ShortCleanupLimit shorter(limit);
+        auto entered = std::make_shared<std::promise<void>>();
+        auto release = std::make_shared<std::promise<void>>();
+        // Lets the held worker go however this function returns.
+        std::shared_ptr<void> releaseOnExit(nullptr, [release](void*) { release->set_value(); });
+        std::shared_future<void> released = release->get_future().share();
+        auto cancelled = std::make_shared<std::promise<LaunchResult>>();
+        std::future<LaunchResult> cancelledResult = cancelled->get_future();
+        const int before = abandonedWaitCount();
+        auto service = std::make_unique<LaunchService>(context, device);
+        // Nothing queued behind it, so its result comes on the worker: the callback holds the
+        // worker there, as a command that never completes would.
+        service->launch(twiceOn(program, buffer, 16), [entered, released](LaunchResult) {
+            entered->set_value();
+            released.wait();
+        });
+        entered->get_future().wait();
+        service->launch(twiceOn(program, buffer, 16),
+                        [cancelled](LaunchResult r) { cancelled->set_value(r); });
+        const auto took = destroyWithin(service, 5 * limit, [&] { releaseOnExit.reset(); });
+        QVERIFY2(took, "the destructor waited for the held worker");
+        QCOMPARE(abandonedWaitCount(), before + 1);
+        QVERIFY2(lastAbandonedWait().find("1 job(s) not started were cancelled") !=
+                     std::string::npos,
+                 lastAbandonedWait().c_str());
+        // Delivered by the destructor itself.
+        QCOMPARE(cancelledResult.wait_for(std::chrono::seconds(0)), std::future_status::ready);
+        const LaunchResult result = cancelledResult.get();
+        QVERIFY(result.cancelled);
+        QVERIFY(!result.ok);
+        QVERIFY2(result.error.find("destroyed") != std::string::npos, result.error.c_str());
+    }
+
+    // A destructor with nothing left to wait for returns at once, counting nothing.
+    void destroyedIdleServiceWaitsForNothing() {
+        CLW_LAUNCH_RIG(device, context, program);
+        Buffer buffer(context, CL_MEM_READ_WRITE, 16 * sizeof(float));
+        const std::chrono::milliseconds limit(2000);
+        const clw::test::ShortCleanupLimit shorter(limit);
+        const int before = abandonedWaitCount();
+        auto service = std::make_unique<LaunchService>(context, device);
+        QVERIFY(service->launch(twiceOn(program, buffer, 16)).get().ok);
+        const auto took = destroyWithin(service, limit, [] {});
+        QVERIFY(took);
+        QCOMPARE(abandonedWaitCount(), before);
     }
 };
 

@@ -1,8 +1,11 @@
 // Memory pools: bin arithmetic, accounting, out-of-memory retry (fake allocator), real pooled
-// buffers and SVM on the device, and several threads at once.
+// buffers and SVM on the device, several threads at once, and frees that never wait for ever.
 #include "ClTestUtil.h"
+#include "CleanupLimit.h"
+#include "SharedSvm.h"
 #include "TestDevice.h"
 
+#include "clw/engine/ClApi.h"
 #include "clw/engine/DeferredAllocator.h"
 #include "clw/engine/ImmediateAllocator.h"
 #include "clw/engine/Kernel.h"
@@ -20,8 +23,12 @@
 #include <thread>
 
 using namespace clw::engine;
+using namespace std::chrono_literals;
 
 namespace {
+
+ClApi g_realApi; // what a test's fake entry points forward to
+std::atomic<int> g_svmFrees{0};
 
 // Hands out fake SVM blocks from a pretend device of `capacity` bytes and fails like a driver
 // when that is exhausted or when told to.
@@ -58,9 +65,10 @@ public:
         m_device->nextAddress += size + 64;
         return SvmBlock{address, size, {}};
     }
-    void recycle(SvmBlock&) const noexcept {
+    bool recycle(SvmBlock&) const noexcept {
         if (m_device->onRecycle)
             m_device->onRecycle();
+        return true;
     }
     void prepareReuse(SvmBlock&) const {}
     void free(SvmBlock&& block) const noexcept {
@@ -434,6 +442,86 @@ private slots:
         auto again = pool.allocate(count * sizeof(cl_uint));
         QCOMPARE(again.data(), first);
         queue.finish();
+    }
+
+    // A block whose last-use marker cannot be enqueued goes back freed, not held: its next user
+    // could not wait for the work still using it. The free is enqueued behind that work, so
+    // nothing waits on the host, even for a queue an unset user event holds back.
+    void svmBlockWithoutAMarkerIsFreedNotHeld() {
+        CLW_REQUIRE_DEVICE(device);
+        const size_t count = 64, bytes = count * sizeof(cl_uint);
+        CLW_SVM_POOL_RIG(device, bytes);
+        const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
+        auto block = pool.allocate(bytes);
+        fill.setArgs(block, cl_uint(10));
+        poolQueue.ndRange(fill, count, {}, {}, std::vector<Event>{gate});
+        poolQueue.flush();
+        const int failedBefore = failedReleaseCount();
+        {
+            ScopedClApi seam;
+            seam.api().clEnqueueMarkerWithWaitList = [](cl_command_queue, cl_uint, const cl_event*,
+                                                        cl_event*) -> cl_int {
+                return CL_OUT_OF_RESOURCES;
+            };
+            const auto took = clw::test::endsWithin(
+                20s, [&] { block.release(); }, [&] { gate.complete(); });
+            QVERIFY2(took, "giving the block back waited on the host for the gated kernel");
+        }
+        QCOMPARE(failedReleaseCount(), failedBefore + 1);
+        QCOMPARE(pool.stats().heldBlocks, 0u);
+        QCOMPARE(pool.stats().activeBlocks, 0u);
+        gate.complete();
+        poolQueue.finish(); // the kernel ran, then the free behind it
+        auto next = pool.allocate(bytes);
+        QCOMPARE(pool.stats().misses, 2u); // a new block: the first one was not held
+    }
+
+    // When the free of a block cannot be enqueued, the allocator finishes the queue before it
+    // frees the block at once (clSVMFree does not wait for commands). A queue an unset user
+    // event holds back never finishes: the wait gives up at the cleanup limit, counts and says
+    // it, and the block is kept rather than freed under the command.
+    void failedSvmFreeOnAHeldQueueKeepsTheBlock() {
+        CLW_REQUIRE_DEVICE(device);
+        const Context context(device);
+        CLW_CHECK_SVM_OR_RETURN(device, context);
+        const CommandQueue queue(context, device);
+        const SvmAllocator allocator(context, CL_MEM_READ_WRITE, 0, queue);
+        SvmBlock block = allocator.allocate(64);
+        void* pointer = block.data;
+        const UserEvent gate(context);
+        const clw::test::OpenOnExit openOnExit{gate};
+        queue.marker(std::vector<Event>{gate});
+        queue.flush();
+        const std::chrono::milliseconds limit(300);
+        const clw::test::ShortCleanupLimit shorter(limit);
+        const int abandonedBefore = abandonedWaitCount();
+        const int failedBefore = failedReleaseCount();
+        g_svmFrees = 0;
+        {
+            ScopedClApi seam;
+            g_realApi = seam.real();
+            seam.api().clEnqueueSVMFree =
+                [](cl_command_queue, cl_uint, void**,
+                   void(CL_CALLBACK*)(cl_command_queue, cl_uint, void**, void*), void*, cl_uint,
+                   const cl_event*, cl_event*) -> cl_int { return CL_OUT_OF_RESOURCES; };
+            seam.api().clSVMFree = [](cl_context context, void* pointer) {
+                ++g_svmFrees;
+                g_realApi.clSVMFree(context, pointer);
+            };
+            const auto took = clw::test::endsWithin(
+                5 * limit, [&] { allocator.free(std::move(block)); }, [&] { gate.complete(); });
+            QVERIFY2(took, "the free waited for the held queue past its limit");
+            QVERIFY(*took >= limit);
+        }
+        QCOMPARE(failedReleaseCount(), failedBefore + 1); // the enqueued free that failed
+        QCOMPARE(abandonedWaitCount(), abandonedBefore + 1);
+        QVERIFY2(lastAbandonedWait().find("the block is kept") != std::string::npos,
+                 lastAbandonedWait().c_str());
+        QCOMPARE(g_svmFrees.load(), 0); // not freed under the queued command
+        gate.complete();
+        queue.finish();
+        clApi().clSVMFree(context.get(), pointer); // the kept block, freed by hand
     }
 
     // The seeds' SVM pool reuses a block without waiting on the host: the previous user's work,

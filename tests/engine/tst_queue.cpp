@@ -1,6 +1,7 @@
 // Command queues on the real runtime: properties, profiling, user events, markers and barriers,
-// callbacks, tasks and native kernels.
+// callbacks, tasks and native kernels, and a cleanup after a failed path that does not hang.
 #include "ClTestUtil.h"
+#include "CleanupLimit.h"
 #include "TestDevice.h"
 
 #include "clw/engine/ClApi.h"
@@ -399,6 +400,83 @@ private slots:
         gate.complete();
         all.wait();
         QCOMPARE(held.status(), CL_COMPLETE);
+    }
+
+    // markerWaitsForItsList once hung: after a failed comparison it returned with a user event
+    // never set, and the cleanup after it waited for ever on the queue that event held back. The
+    // path is replayed here, returning early as a failed QCOMPARE does; the cleanups after it end.
+    void cleanupAfterAFailedPathEnds() {
+        CLW_REQUIRE_DEVICE(device);
+        const clw::test::DeviceRig rig(device);
+        Event marker;
+        Event secondSliced; // keeps the event alive, but cannot set it (UserEvent.h)
+        const auto failedPath = [&] {
+            const UserEvent first(rig.context), second(rig.context);
+            secondSliced = second;
+            marker = rig.queue.marker(std::vector<Event>{first, second});
+            rig.queue.flush();
+            first.complete();
+            // A comparison failed here: the function returns, `second` never set.
+        };
+        failedPath();
+        // No copy of `second` is left to set it: the engine failed it, and the marker with it,
+        // so the queue finishes.
+        const auto finished = clw::test::endsWithin(
+            10s, [&] { rig.queue.finish(); },
+            [&] {
+                clApi().clSetUserEventStatus(secondSliced.get(), CL_COMPLETE); // lets the test end
+            });
+        QVERIFY2(finished, "finishing the queue waited for the dropped user event");
+        QVERIFY(marker.status() < 0);
+
+        // Where a copy of the unset event lives on, the queue never finishes: a cleanup wait on
+        // it gives up at the limit and says so.
+        const std::chrono::milliseconds limit(300);
+        const clw::test::ShortCleanupLimit shorter(limit);
+        const UserEvent kept(rig.context);
+        const clw::test::OpenOnExit openOnExit{kept};
+        const Event held = rig.queue.marker(std::vector<Event>{kept});
+        rig.queue.flush();
+        const int before = abandonedWaitCount();
+        bool gaveUp = false;
+        const auto took = clw::test::endsWithin(
+            5 * limit,
+            [&] {
+                gaveUp = !finishWithin(rig.queue, "finishing a queue a kept user event holds back",
+                                       "the test goes on");
+            },
+            [&] { kept.complete(); });
+        QVERIFY2(took, "the cleanup wait did not end at its limit");
+        QVERIFY(gaveUp);
+        QVERIFY(*took >= limit);
+        QCOMPARE(abandonedWaitCount(), before + 1);
+        QVERIFY2(contains(lastAbandonedWait().c_str(), "a kept user event holds back"),
+                 lastAbandonedWait().c_str());
+        QVERIFY(held.status() > CL_COMPLETE); // still held: nothing was set behind the test's back
+        kept.complete();
+        held.wait();
+        QVERIFY(finishWithin(rig.queue, "finishing the queue once the event was set", "fails"));
+        QCOMPARE(abandonedWaitCount(), before + 1);
+    }
+
+    // A queue that cannot be retained for the wait's thread: finishWithin waits for nothing,
+    // and counts and says that it did not.
+    void finishWithinWithoutAReferenceSaysSo() {
+        CLW_REQUIRE_DEVICE(device);
+        const clw::test::DeviceRig rig(device);
+        const int before = abandonedWaitCount();
+        bool finished = true;
+        {
+            ScopedClApi seam;
+            seam.api().clRetainCommandQueue = [](cl_command_queue) -> cl_int {
+                return CL_OUT_OF_HOST_MEMORY;
+            };
+            finished = finishWithin(rig.queue, "finishing an unretainable queue", "the test");
+        }
+        QVERIFY(!finished);
+        QCOMPARE(abandonedWaitCount(), before + 1);
+        QVERIFY2(contains(lastAbandonedWait().c_str(), "CL_OUT_OF_HOST_MEMORY"),
+                 lastAbandonedWait().c_str());
     }
 
     void onCompleteCallbackRuns() {

@@ -3,6 +3,7 @@
 #include "BenchmarkKernels.h"
 
 #include "clw/engine/ClError.h"
+#include "clw/engine/CleanupWait.h"
 #include "clw/engine/Platform.h"
 
 #include <algorithm>
@@ -137,10 +138,8 @@ double BenchmarkRunner::timeKernel(const Kernel& kernel, size_t global, unsigned
     m_queue.flush();
     // Waiting launch by launch (not clFinish) lets a cancel stop the run between launches.
     for (const Event& launch : launches) {
-        if (m_cancelled && m_cancelled()) {
-            m_queue.finish();
-            throw BenchmarkStopped{};
-        }
+        if (m_cancelled && m_cancelled())
+            throw BenchmarkStopped{}; // run() waits for the launches still queued
         launch.wait();
     }
     return microsecondsSince(start) / iterations;
@@ -216,7 +215,12 @@ BenchmarkResult BenchmarkRunner::run() {
         if (m_options.kernelLatency)
             runKernelLatency();
     } catch (const BenchmarkStopped&) {
-        m_queue.finish(); // nothing may still use the buffers freed on the way out
+        // What is still queued should not slow what runs next, so the cancel waits for it, but
+        // within the cleanup limit: a command that hangs is left to the device. The buffers and
+        // the queue go all the same: OpenCL 3.0 allows releasing them with commands pending
+        // (clReleaseMemObject, clReleaseCommandQueue: they are deleted once those finished).
+        finishWithin(m_queue, "cancelling a device benchmark",
+                     "its queue and buffers were released with commands still pending");
         m_result.cancelled = true;
     }
     markZeroCopy(); // a cancelled run's map figures too

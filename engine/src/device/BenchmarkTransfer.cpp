@@ -2,8 +2,10 @@
 #include "BenchmarkKernels.h"
 #include "BenchmarkRunner.h"
 
+#include "clw/engine/CallbackFailure.h"
 #include "clw/engine/ClApi.h"
 #include "clw/engine/ClError.h"
+#include "clw/engine/CleanupWait.h"
 
 #include <algorithm>
 #include <chrono>
@@ -36,6 +38,23 @@ void copyWithoutEvent(const CommandQueue& queue, const Buffer& buffer, bool toDe
     });
 }
 
+// Keeps `host` until the copies queued so far completed, without waiting for them: a marker's
+// callback holds it. Where no marker or callback can be made, the queue is finished instead,
+// within the cleanup limit; past it the memory is never freed.
+void keepForQueuedCopies(const CommandQueue& queue, std::shared_ptr<float[]> host) {
+    try {
+        queue.marker().keepAliveUntilComplete(host);
+        return;
+    } catch (const ClError& error) {
+        noteCallbackFailure("keeping the transfer benchmark's memory for its queued copies (the "
+                            "queue is finished instead)",
+                            error.what());
+    }
+    if (!finishWithin(queue, "cancelling the transfer benchmark",
+                      "its host memory is never freed: copies still queued may use it"))
+        (void)new std::shared_ptr<float[]>(std::move(host)); // left for good, on purpose
+}
+
 } // namespace
 
 void BenchmarkRunner::runTransfer() {
@@ -44,7 +63,8 @@ void BenchmarkRunner::runTransfer() {
     // Plain pageable memory from new[], zeroed, as clpeak 1.1 allocates it: a pageable copy's
     // speed depends on the host pointer's alignment, so a different allocation is a different
     // figure.
-    const std::unique_ptr<float[]> host(new float[m_sizes.transferItems]);
+    // Shared: a cancel leaves it to the non-blocking copies still queued (below).
+    const std::shared_ptr<float[]> host(new float[m_sizes.transferItems]);
     std::memset(host.get(), 0, bytes);
     const Buffer buffer(m_context, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR, bytes);
     auto gbps = [bytes](double us) { return double(bytes) / us / 1e3; };
@@ -64,14 +84,20 @@ void BenchmarkRunner::runTransfer() {
         addFigure("transfer", name, gbps(microsecondsSince(start) / iterations), "GB/s");
     };
     float* data = host.get();
-    timed("write_blocking", "enqueueWriteBuffer",
-          [&] { copyWithoutEvent(m_queue, buffer, true, true, bytes, data); });
-    timed("read_blocking", "enqueueReadBuffer",
-          [&] { copyWithoutEvent(m_queue, buffer, false, true, bytes, data); });
-    timed("write_nonblocking", "enqueueWriteBuffer non-blocking",
-          [&] { copyWithoutEvent(m_queue, buffer, true, false, bytes, data); });
-    timed("read_nonblocking", "enqueueReadBuffer non-blocking",
-          [&] { copyWithoutEvent(m_queue, buffer, false, false, bytes, data); });
+    try {
+        timed("write_blocking", "enqueueWriteBuffer",
+              [&] { copyWithoutEvent(m_queue, buffer, true, true, bytes, data); });
+        timed("read_blocking", "enqueueReadBuffer",
+              [&] { copyWithoutEvent(m_queue, buffer, false, true, bytes, data); });
+        timed("write_nonblocking", "enqueueWriteBuffer non-blocking",
+              [&] { copyWithoutEvent(m_queue, buffer, true, false, bytes, data); });
+        timed("read_nonblocking", "enqueueReadBuffer non-blocking",
+              [&] { copyWithoutEvent(m_queue, buffer, false, false, bytes, data); });
+    } catch (const BenchmarkStopped&) {
+        // Non-blocking copies may still be queued: the host memory must outlive them.
+        keepForQueuedCopies(m_queue, host);
+        throw;
+    }
 
     // Mapped access: the map or unmap alone, and the host's memcpy through the mapping. Each
     // iteration times one part and leaves the buffer unmapped.

@@ -1,14 +1,14 @@
 #include "clw/engine/LaunchFuture.h"
 
-#include "clw/engine/LaunchService.h"
+#include "LaunchWorker.h"
 
 namespace clw::engine {
 
 void LaunchFuture::runIfNotStarted() {
     if (m_future.wait_for(std::chrono::seconds(0)) == std::future_status::ready)
         return;
-    if (const auto service = m_service.lock())
-        (*service)->runIfFirst(m_job);
+    if (const auto worker = m_service.lock())
+        worker->runIfFirst(m_job);
 }
 
 LaunchResult LaunchFuture::get() {

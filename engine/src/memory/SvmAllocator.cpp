@@ -1,5 +1,6 @@
 #include "clw/engine/SvmAllocator.h"
 
+#include "clw/engine/CleanupWait.h"
 #include "clw/engine/Handle.h"
 #include "clw/engine/SvmAllocation.h"
 
@@ -25,15 +26,18 @@ SvmBlock SvmAllocator::allocate(size_t size) const {
     return SvmBlock{data, size, m_queue, {}};
 }
 
-void SvmAllocator::recycle(SvmBlock& block) const noexcept {
+bool SvmAllocator::recycle(SvmBlock& block) const noexcept {
     if (!block.queue)
-        return;
+        return true;
     try {
         block.lastUse = block.queue->marker();
+        return true;
     } catch (const ClError& error) {
-        // Without a marker the next user cannot wait for this one: finish the queue instead.
-        noteFailedRelease("SVM block's last-use marker", error.code());
-        clApi().clFinish(block.queue->get());
+        // Without a marker the next user cannot wait for this one. The block is freed instead,
+        // behind the work on its queue, so nothing waits here for that work to finish.
+        noteFailedRelease("SVM block's last-use marker (the block is freed, not held)",
+                          error.code());
+        return false;
     }
 }
 
@@ -63,7 +67,13 @@ void SvmAllocator::free(SvmBlock&& block) const noexcept {
         if (code == CL_SUCCESS)
             return;
         noteFailedRelease("SVM block (enqueued free)", code);
-        clApi().clFinish(block.queue->get());
+        // OpenCL 3.0, clSVMFree: it "does not wait for previously enqueued commands that may be
+        // using svm_pointer to finish before freeing svm_pointer". So the queue finishes first,
+        // but not for ever: a queue held back by an unset user event or a hung kernel keeps the
+        // block, leaked rather than freed under a command still to run.
+        if (!finishWithin(*block.queue, "freeing an SVM block after its enqueued free failed",
+                          "the block is kept, not freed: commands still queued may use it"))
+            return;
     }
     clApi().clSVMFree(m_context.get(), block.data);
 }

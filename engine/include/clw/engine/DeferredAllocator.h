@@ -14,7 +14,7 @@ public:
 
     // A buffer of `size` bytes, an empty Buffer for 0; throws ClError on failure.
     Buffer allocate(size_t size) const;
-    void recycle(Buffer&) const noexcept {}
+    bool recycle(Buffer&) const noexcept { return true; }
     void prepareReuse(Buffer&) const {}
     void free(Buffer&& buffer) const noexcept { Buffer dropped = std::move(buffer); }
 

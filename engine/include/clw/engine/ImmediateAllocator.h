@@ -16,7 +16,7 @@ public:
     explicit ImmediateAllocator(const CommandQueue& queue, cl_mem_flags flags = CL_MEM_READ_WRITE);
 
     Buffer allocate(size_t size) const;
-    void recycle(Buffer&) const noexcept {}
+    bool recycle(Buffer&) const noexcept { return true; }
     void prepareReuse(Buffer&) const {}
     void free(Buffer&& buffer) const noexcept { Buffer dropped = std::move(buffer); }
 

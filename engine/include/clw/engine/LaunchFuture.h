@@ -14,6 +14,7 @@
 namespace clw::engine {
 
 class LaunchService;
+class LaunchWorker;
 
 class LaunchFuture {
 public:
@@ -30,8 +31,8 @@ public:
 
 private:
     friend class LaunchService;
-    // The service's liveness token: once the service is gone, waiting is waiting.
-    using ServiceToken = std::weak_ptr<LaunchService*>;
+    // The service's job runner: once the service and its worker are gone, waiting is waiting.
+    using ServiceToken = std::weak_ptr<LaunchWorker>;
     LaunchFuture(std::future<LaunchResult> future, ServiceToken service, std::uint64_t job)
         : m_future(std::move(future))
         , m_service(std::move(service))

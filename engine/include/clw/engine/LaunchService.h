@@ -11,22 +11,23 @@
 // by whoever ran the job when nothing else waits behind it (the quickest round trip), else by the
 // command's completion callback. Drivers that never call the
 // callback of a failed command (PoCL 3.1, pocl/pocl#1430) then leave that one result undelivered.
+//
+// Destroying the service waits for its work, but not for ever (CleanupWait.h): a command that an
+// unset user event holds back, or a kernel that hangs, would never let it return.
 #include "clw/engine/CommandQueue.h"
 #include "clw/engine/LaunchFuture.h"
 #include "clw/engine/LaunchRequest.h"
 #include "clw/engine/LaunchResult.h"
 
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <future>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <thread>
 
 namespace clw::engine {
+
+class LaunchWorker;
 
 class LaunchService {
 public:
@@ -37,7 +38,10 @@ public:
 
     // A profiling, in-order queue of its own on (context, device).
     LaunchService(const Context& context, const Device& device);
-    // Waits for submitted work; cancels nothing that was submitted.
+    // Waits for submitted work to complete, at most cleanupWaitLimit(). Past it, jobs that have
+    // not started are cancelled (their results say why), the command waited for is left to
+    // complete on its own (its result is delivered if it ever does), and the wait is counted and
+    // said on stderr (abandonedWaitCount).
     ~LaunchService();
     LaunchService(const LaunchService&) = delete;
     LaunchService& operator=(const LaunchService&) = delete;
@@ -62,49 +66,16 @@ public:
     const Device& device() const noexcept { return m_device; }
 
 private:
-    friend class LaunchFuture;
-    struct Job {
-        JobId id;
-        std::function<void()> run;
-        Callback done;
-    };
-    JobId enqueue(std::function<void(Callback&)> work, Callback done);
-    void workerLoop();
-    // Runs job `id` on the calling thread when it is next and nothing runs (LaunchFuture).
-    void runIfFirst(JobId id);
     // A job's callback delivered into a LaunchFuture.
     LaunchFuture promised(const std::function<JobId(Callback)>& submit);
-    // True when no job waits behind the running one.
-    bool idle();
-    void runLaunch(const LaunchRequest& request, Callback& done);
-    struct CachedKernel;
-    CachedKernel& kernelFor(const Program& program, const std::string& name);
 
-    static constexpr size_t kMaxCachedKernels = 64;
-
-    Context m_context;
+    // Shared with the worker thread and with waiters running a job (LaunchFuture), so that a
+    // worker left behind by the destructor still has what it touches.
+    std::shared_ptr<LaunchWorker> m_worker;
     Device m_device;
-    CommandQueue m_queue;
-    std::mutex m_mutex;
-    std::condition_variable m_wake;
-    std::condition_variable m_idle;
-    std::deque<Job> m_jobs;
-    bool m_busy = false; // a job runs, on the worker or on a waiter
-    bool m_stopping = false;
-    JobId m_nextId = 1;
-    std::map<std::pair<cl_program, std::string>, std::shared_ptr<CachedKernel>> m_kernels;
-    struct LastKernel {
-        std::string name;
-        CachedKernel& cached;
-    };
-    // The kernel cache belongs to whoever runs the current job (m_busy).
-    cl_program m_lastProgram = nullptr;
-    std::unique_ptr<LastKernel> m_lastKernel;
-    // Held by waiters while they run a job (LaunchFuture); the destructor drops it and waits
-    // until no waiter holds it any more.
-    std::shared_ptr<LaunchService*> m_token;
-    std::future<void> m_tokenReleased;
-    std::thread m_worker;
+    CommandQueue m_queue;       // the worker's
+    std::future<void> m_served; // ready once the worker thread has nothing left to do
+    std::thread m_thread;
 };
 
 } // namespace clw::engine

@@ -75,7 +75,10 @@ public:
             m_allocator.free(std::move(block));
             return;
         }
-        m_allocator.recycle(block);
+        if (!m_allocator.recycle(block)) {
+            m_allocator.free(std::move(block)); // cannot be handed out safely again
+            return;
+        }
         {
             std::lock_guard lock(m_mutex);
             // stopHolding() may have run since the check above: then nobody would free it here.

@@ -27,11 +27,16 @@ public:
     // CL_MEM_OBJECT_ALLOCATION_FAILURE when clSVMAlloc returns nothing).
     SvmBlock allocate(size_t size) const;
     // Marks the block's last use (a marker on the queue it is bound to) as it goes back to a pool.
-    void recycle(SvmBlock& block) const noexcept;
+    // False when no marker could be enqueued: the pool then frees the block (behind the work on
+    // its queue) instead of holding it, since its next user could not wait for that work.
+    bool recycle(SvmBlock& block) const noexcept;
     // Binds a held block to the allocator's queue for its next user. When the previous user's
     // work on another queue has not finished, a barrier makes the allocator's queue wait for it;
     // the host waits only when the allocator has no queue.
     void prepareReuse(SvmBlock& block) const;
+    // Enqueues the free behind the work on the block's queue, or frees it at once when unbound.
+    // When the free cannot be enqueued, the queue is finished first, within cleanupWaitLimit()
+    // (CleanupWait.h); past it the block is kept, never freed, and that is counted and said.
     void free(SvmBlock&& block) const noexcept;
 
     const AllocationLimits& limits() const noexcept { return m_limits; }
