@@ -1,10 +1,11 @@
 // clw_bench_build (issue: builds and the binary cache), one run on one device: raw clBuildProgram
-// cold; the engine cold; the engine's warm hit from a new process; PyOpenCL's own cache hit on the
-// same source; the driver's own kernel cache hit (PoCL keeps one); and the floor under any cache
-// built on clCreateProgramWithBinary: the driver loading the same program's binary in a new
-// process through the raw C API. Then the cache key's hashing (issue 22): SHA-256 of 1 MiB
-// through the engine (libcrypto) against the hand-written SHA-256 it replaced, and the key of a
-// 1 MiB source.
+// cold; the engine cold; the engine's warm hit from a new process, along the path it takes for the
+// device and along the other (its binary, or the driver's own cache: DriverCacheUse.h), with the
+// engine's own share of it; PyOpenCL's own cache hit on the same source; the driver's own kernel
+// cache hit in the same process and in a new one; and the driver loading the same program's
+// binary in a new process through the raw C API. Issue 20's floor is the fastest of the driver's.
+// Then the cache key's hashing (issue 22): SHA-256 of 1 MiB through the engine (libcrypto) against
+// the hand-written SHA-256 it replaced, and the key of a 1 MiB source.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 #include "PythonPeer.h"
@@ -107,7 +108,24 @@ cl.Program(context, source).build(cache_dir=cache_dir)
 print("pyopencl_hit_s", time.perf_counter() - start)
 )PY";
 
-// The child of the warm-hit measurement: a new process with an empty in-memory layer.
+// A word for what answered a build, for a child's line.
+const char* answerWord(BuildAnswer answer) {
+    switch (answer) {
+    case BuildAnswer::Compiler:
+        return "compiler";
+    case BuildAnswer::Memory:
+        return "memory";
+    case BuildAnswer::EngineBinary:
+        return "engine-binary";
+    case BuildAnswer::DriverCache:
+        return "driver-cache";
+    }
+    return "compiler";
+}
+
+// The child of the warm-hit measurement: a new process with an empty in-memory layer. Prints the
+// build's time, whether a cache answered, the engine's own share of it (all but the driver's
+// clCreateProgram* + clBuildProgram: what the engine adds on top of the driver) and what answered.
 int warmChild(const std::string& deviceName, const std::string& folder, const std::string& file) {
     auto device = findDevice(deviceName);
     if (!device)
@@ -129,23 +147,48 @@ int warmChild(const std::string& deviceName, const std::string& folder, const st
     bench::Stopwatch clock;
     const BuildOutcome outcome = service.build(request);
     const double seconds = clock.seconds();
-    std::printf("warm_hit_s %.9f %d\n", seconds, outcome.allFromCache() ? 1 : 0);
+    const double engineShare = (outcome.timings.totalMs - outcome.timings.driverMs) / 1e3;
+    std::printf("warm_hit_s %.9f %d %.9f %s\n", seconds, outcome.allFromCache() ? 1 : 0,
+                engineShare,
+                outcome.devices.empty() ? "none" : answerWord(outcome.devices[0].answeredBy));
     return outcome.ok() ? 0 : 1;
 }
 
+// The whole of a file, read into one allocation of its size.
+std::vector<unsigned char> fileBytes(const std::string& file) {
+    std::error_code error;
+    const std::uintmax_t size = fs::file_size(file, error);
+    std::vector<unsigned char> bytes(error ? 0 : size_t(size));
+    if (FILE* input = std::fopen(file.c_str(), "rb")) {
+        bytes.resize(std::fread(bytes.data(), 1, bytes.size(), input));
+        std::fclose(input);
+    }
+    return bytes;
+}
+
 // The child of the floor measurement: clCreateProgramWithBinary + clBuildProgram of a stored
-// binary, raw, in a new process (the driver's share of every warm hit).
-int binaryChild(const std::string& deviceName, const std::string& file) {
+// binary, raw, in a new process (the driver's share of every warm hit). The binary is read in one
+// allocation of its size, as a program reads a file it knows the size of. `bytewise` reads it as
+// this benchmark did before, a byte at a time into a growing vector: the buffers the vector frees
+// as it grows leave the process with heap memory already touched, which the driver's own
+// allocations then reuse, and PoCL's load measured about 0.1 ms faster after it (as after
+// growing any vector of that size first). Neither the engine's process nor a plain reader has
+// that state: the plain read is the floor, the bytewise one a figure beside it.
+int binaryChild(const std::string& deviceName, const std::string& file, bool bytewise) {
     auto device = findDevice(deviceName);
     if (!device)
         return 1;
     Context context(*device);
-    FILE* input = std::fopen(file.c_str(), "rb");
     std::vector<unsigned char> binary;
-    for (int c; input && (c = std::fgetc(input)) != EOF;)
-        binary.push_back((unsigned char)c);
-    if (input)
-        std::fclose(input);
+    if (bytewise) {
+        FILE* input = std::fopen(file.c_str(), "rb");
+        for (int c; input && (c = std::fgetc(input)) != EOF;)
+            binary.push_back((unsigned char)c);
+        if (input)
+            std::fclose(input);
+    } else {
+        binary = fileBytes(file);
+    }
     const unsigned char* data = binary.data();
     const size_t size = binary.size();
     cl_device_id id = device->get();
@@ -159,6 +202,30 @@ int binaryChild(const std::string& deviceName, const std::string& file) {
     if (program)
         clReleaseProgram(program);
     std::printf("binary_load_s %.9f %d\n", seconds, code == CL_SUCCESS ? 1 : 0);
+    return code == CL_SUCCESS ? 0 : 1;
+}
+
+// The child of the driver's own cache hit in a new process: clCreateProgramWithSource +
+// clBuildProgram, raw, of a source the driver has built before.
+int sourceChild(const std::string& deviceName, const std::string& file) {
+    auto device = findDevice(deviceName);
+    if (!device)
+        return 1;
+    Context context(*device);
+    const std::vector<unsigned char> bytes = fileBytes(file);
+    const std::string source(bytes.begin(), bytes.end());
+    bench::Stopwatch clock;
+    const char* text = source.c_str();
+    const size_t length = source.size();
+    cl_int code = CL_SUCCESS;
+    cl_program program = clCreateProgramWithSource(context.get(), 1, &text, &length, &code);
+    cl_device_id id = device->get();
+    if (code == CL_SUCCESS)
+        code = clBuildProgram(program, 1, &id, "", nullptr, nullptr);
+    const double seconds = clock.seconds();
+    if (program)
+        clReleaseProgram(program);
+    std::printf("source_build_s %.9f %d\n", seconds, code == CL_SUCCESS ? 1 : 0);
     return code == CL_SUCCESS ? 0 : 1;
 }
 
@@ -180,23 +247,47 @@ std::vector<unsigned char> rawBinary(const Context& context, const Device& devic
     return binary;
 }
 
-// Runs `command` in a new process `times` times; the median of the seconds each printed after
-// `label`, or NAN when one failed.
-double medianOfChildren(const std::string& command, const char* label, int times) {
-    std::vector<double> seconds;
-    const std::string format = std::string(label) + " %lf %d";
+// What children printed: the median of their seconds and of their engine's share, and what
+// answered the last one's build.
+struct ChildFigures {
+    double seconds = NAN;
+    double engineShare = NAN;
+    std::string answer;
+};
+
+// Runs `command` in a new process `times` times; each prints `label`, its seconds, 1 when it
+// did what was measured, and (the warm child) the engine's share and what answered. Seconds are
+// NAN when one failed.
+ChildFigures childFigures(const std::string& command, const char* label, int times) {
+    std::vector<double> seconds, shares;
+    ChildFigures figures;
     for (int i = 0; i < times; ++i) {
         FILE* child = popen(command.c_str(), "r");
-        double value = 0;
-        int ok = 0;
-        const bool read = child && std::fscanf(child, format.c_str(), &value, &ok) == 2 && ok;
+        char line[512] = {};
+        const bool got = child && std::fgets(line, sizeof line, child);
         if (child)
             pclose(child);
-        if (!read)
-            return NAN;
+        char name[64] = {}, answer[64] = {};
+        double value = 0, share = NAN;
+        int ok = 0;
+        const int fields =
+            got ? std::sscanf(line, "%63s %lf %d %lf %63s", name, &value, &ok, &share, answer) : 0;
+        if (fields < 3 || std::strcmp(name, label) != 0 || !ok)
+            return {};
         seconds.push_back(value);
+        if (fields >= 4)
+            shares.push_back(share);
+        if (fields >= 5)
+            figures.answer = answer;
     }
-    return median(seconds);
+    figures.seconds = median(seconds);
+    if (!shares.empty())
+        figures.engineShare = median(shares);
+    return figures;
+}
+
+double medianOfChildren(const std::string& command, const char* label, int times) {
+    return childFigures(command, label, times).seconds;
 }
 
 // The median time of one store into a cache folder that holds `entries` entries of 1 KiB.
@@ -281,8 +372,10 @@ HashFigures measureHashing(const Device& device, bool quick) {
 int main(int argc, char** argv) {
     if (argc == 5 && !std::strcmp(argv[1], "--warm-child"))
         return warmChild(argv[2], argv[3], argv[4]);
-    if (argc == 4 && !std::strcmp(argv[1], "--binary-child"))
-        return binaryChild(argv[2], argv[3]);
+    if ((argc == 4 || argc == 5) && !std::strcmp(argv[1], "--binary-child"))
+        return binaryChild(argv[2], argv[3], argc == 5 && !std::strcmp(argv[4], "bytewise"));
+    if (argc == 4 && !std::strcmp(argv[1], "--source-child"))
+        return sourceChild(argv[2], argv[3]);
     const auto options = bench::parseBenchOptions(
         argc, argv,
         "Builds: raw clBuildProgram cold vs the engine cold, warm hit from a new process, "
@@ -353,28 +446,76 @@ int main(int argc, char** argv) {
         service.build(request);
     } // the destructor waits for the binary to be written
     const std::string self = std::string("'") + argv[0] + "'";
-    const double warmHit =
-        medianOfChildren(self + " --warm-child '" + device.name() + "' '" +
-                             (work / "warm").string() + "' '" + sourceFile.string() + "'",
-                         "warm_hit_s", 5);
-    if (std::isnan(warmHit)) {
-        std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
-        return 1;
-    }
-    bench::printFigure("engine_warm_hit_new_process", warmHit * 1e3, "ms");
+    const std::string warmChildCommand = " --warm-child '" + device.name() + "' '" +
+                                         (work / "warm").string() + "' '" + sourceFile.string() +
+                                         "'";
 
-    // The floor: the driver alone loading the same program's binary in a new process.
+    // The floor's binary: the driver alone loading the same program's binary in a new process.
     const fs::path binaryFile = work / "warm.bin";
     const std::vector<unsigned char> binary = rawBinary(context, device, warmSource);
     FILE* binaryOut = std::fopen(binaryFile.c_str(), "wb");
     std::fwrite(binary.data(), 1, binary.size(), binaryOut);
     std::fclose(binaryOut);
-    const double binaryLoad = medianOfChildren(self + " --binary-child '" + device.name() + "' '" +
-                                                   binaryFile.string() + "'",
-                                               "binary_load_s", 5);
+
+    // The engine's warm hit and the driver's binary load (read plainly, and bytewise) take turns,
+    // so that all see the machine alike (other work on it moves each by tens of percent).
+    std::vector<double> warmTimes, binaryTimes, bytewiseTimes, warmShares;
+    std::string warmAnswer;
+    for (int i = 0; i < 9; ++i) {
+        const ChildFigures warm = childFigures(self + warmChildCommand, "warm_hit_s", 1);
+        if (std::isnan(warm.seconds)) {
+            std::fprintf(stderr, "the warm-hit child did not report a cache hit\n");
+            return 1;
+        }
+        warmTimes.push_back(warm.seconds);
+        warmShares.push_back(warm.engineShare);
+        warmAnswer = warm.answer;
+        const std::string binaryChild =
+            self + " --binary-child '" + device.name() + "' '" + binaryFile.string() + "'";
+        const double load = medianOfChildren(binaryChild, "binary_load_s", 1);
+        if (!std::isnan(load))
+            binaryTimes.push_back(load);
+        const double bytewise = medianOfChildren(binaryChild + " bytewise", "binary_load_s", 1);
+        if (!std::isnan(bytewise))
+            bytewiseTimes.push_back(bytewise);
+    }
+    const double warmHit = median(warmTimes);
+    const double binaryLoad = binaryTimes.size() == warmTimes.size() ? median(binaryTimes) : NAN;
+    std::printf("the warm hit was answered by %s (CLW_DRIVER_CACHE %s)\n", warmAnswer.c_str(),
+                std::getenv("CLW_DRIVER_CACHE") ? std::getenv("CLW_DRIVER_CACHE") : "unset");
+    bench::printFigure("engine_warm_hit_new_process", warmHit * 1e3, "ms");
+    bench::printFigure("engine_warm_hit_engine_share", median(warmShares) * 1e3, "ms");
     if (!std::isnan(binaryLoad)) {
         bench::printFigure("driver_binary_load_new_process", binaryLoad * 1e3, "ms");
         bench::printFigure("engine_warm_over_binary_load", (warmHit - binaryLoad) * 1e3, "ms");
+    }
+    if (bytewiseTimes.size() == warmTimes.size()) {
+        const double bytewise = median(bytewiseTimes);
+        bench::printFigure("driver_binary_load_bytewise_read", bytewise * 1e3, "ms");
+        bench::printFigure("engine_warm_over_bytewise_binary_load", warmHit / bytewise, "x");
+    }
+
+    // The driver's own cache answering a new process, and the engine's warm hit along the path
+    // it did not take: its binary where it left the build to the driver's cache, and the other
+    // way round. On the driver's path, the engine's share is what it adds to the driver's build.
+    const double driverHitNewProcess = medianOfChildren(self + " --source-child '" + device.name() +
+                                                            "' '" + sourceFile.string() + "'",
+                                                        "source_build_s", 5);
+    if (!std::isnan(driverHitNewProcess))
+        bench::printFigure("driver_cache_hit_new_process", driverHitNewProcess * 1e3, "ms");
+    const bool tookDriverPath = warmAnswer == "driver-cache";
+    const ChildFigures otherPath =
+        childFigures(std::string("CLW_DRIVER_CACHE=") + (tookDriverPath ? "engine " : "driver ") +
+                         self + warmChildCommand,
+                     "warm_hit_s", 5);
+    const ChildFigures taken{warmHit, median(warmShares), warmAnswer};
+    const ChildFigures binaryPath = tookDriverPath ? otherPath : taken;
+    const ChildFigures driverPath = tookDriverPath ? taken : otherPath;
+    if (!std::isnan(binaryPath.seconds))
+        bench::printFigure("engine_warm_by_engine_binary", binaryPath.seconds * 1e3, "ms");
+    if (!std::isnan(driverPath.seconds)) {
+        bench::printFigure("engine_warm_by_driver_cache", driverPath.seconds * 1e3, "ms");
+        bench::printFigure("engine_share_on_driver_cache_path", driverPath.engineShare * 1e3, "ms");
     }
 
     // PyOpenCL's cache on the same source, timed in a second process.
@@ -397,7 +538,10 @@ int main(int argc, char** argv) {
     if (!std::isnan(binaryLoad)) // what a cache costing nothing on top of the driver would reach
         bench::printFigure("driver_hit_over_binary_load", driverHit / binaryLoad, "x");
     // The fastest way the driver itself offers to a new process: its own cache, or its binary.
-    const double driverFloor = std::isnan(binaryLoad) ? driverHit : std::min(driverHit, binaryLoad);
+    double driverFloor = driverHit;
+    for (const double other : {binaryLoad, driverHitNewProcess})
+        if (!std::isnan(other))
+            driverFloor = std::min(driverFloor, other);
     bench::printFigure("driver_floor", driverFloor * 1e3, "ms");
     bench::printFigure("engine_warm_over_driver_floor", warmHit / driverFloor, "x");
 

@@ -81,8 +81,12 @@ int runBuildCommand(const QStringList& options, QTextStream& out, QTextStream& e
                 out << file << ": error: the build failed with "
                     << text(engine::errorName(result.code)) << "\n";
             out << (result.ok ? "built" : "failed") << " on " << text(result.device.name())
-                << (result.fromCache ? " (from the cache)" : "") << " in "
-                << QString::number(outcome.timings.totalMs, 'f', 1) << " ms\n";
+                << (result.fromCache
+                        ? QStringLiteral(" (from the cache: ") +
+                              QString::fromLatin1(engine::describe(result.answeredBy)) +
+                              QLatin1Char(')')
+                        : QString())
+                << " in " << QString::number(outcome.timings.totalMs, 'f', 1) << " ms\n";
         }
         return outcome.ok() ? kExitOk : kExitFailure;
     } catch (const engine::ClError& error) {

@@ -32,6 +32,7 @@ void printList(const engine::BinaryCache& cache, QTextStream& out) {
         for (const std::string& name : entry.kernelNames)
             kernels.append(text(name));
         row(QStringLiteral("kernels"), kernels.join(QLatin1Char(' ')));
+        row(QStringLiteral("warm builds"), text(entry.warmBuilds));
         for (const auto& [name, value] : entry.keyFields)
             row(text(name), text(value));
     }

@@ -38,6 +38,7 @@ private Q_SLOTS:
     void unknownVerbFails();
     void buildPrintsDiagnostics();
     void buildUsesTheCacheAndCacheVerbsExplainIt();
+    void buildLeftToTheDriverCacheSaysSo();
     void buildRefusesANulByte();
     void unknownOptionFails();
 };
@@ -218,7 +219,8 @@ void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {
     QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
     QVERIFY(!first.out.contains(QStringLiteral("from the cache")));
     const Run second = runWorkbench({QStringLiteral("build"), file.fileName()});
-    QVERIFY2(second.out.contains(QStringLiteral("(from the cache)")), qPrintable(describe(second)));
+    QVERIFY2(second.out.contains(QStringLiteral("(from the cache: ")),
+             qPrintable(describe(second)));
 
     const Run list = runWorkbench({QStringLiteral("cache"), QStringLiteral("list")});
     QCOMPARE(list.exitCode, 0);
@@ -227,6 +229,7 @@ void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {
         list.out.contains(QStringLiteral("include:") + dir.filePath(QStringLiteral("value.h"))));
     QVERIFY(list.out.contains(QString::fromStdString(device.name())));
     QVERIFY(list.out.contains(QStringLiteral("hits             1")));
+    QVERIFY(list.out.contains(QStringLiteral("warm builds      ")));
     const Run stats = runWorkbench({QStringLiteral("cache"), QStringLiteral("stats")});
     QVERIFY2(stats.out.contains(QStringLiteral("entries    1")), qPrintable(describe(stats)));
     const Run clear = runWorkbench({QStringLiteral("cache"), QStringLiteral("clear")});
@@ -236,6 +239,36 @@ void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {
     const Run bad = runWorkbench({QStringLiteral("cache"), QStringLiteral("frob")});
     QCOMPARE(bad.exitCode, 2);
     qunsetenv("XDG_CACHE_HOME");
+}
+
+// CLW_DRIVER_CACHE=driver leaves warm builds to the driver's own cache on any device (a known
+// driver's is the faster path: DriverCacheUse.h); the build and the cache verbs say so.
+void TestCli::buildLeftToTheDriverCacheSaysSo() {
+    CLW_REQUIRE_DEVICE(device);
+    QTemporaryDir dir;
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    qputenv("CLW_DRIVER_CACHE", "driver");
+    QFile file(dir.filePath(QStringLiteral("driver.cl")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("__kernel void k(__global int* o) { o[0] = 12; }\n");
+    file.close();
+    const Run first = runWorkbench({QStringLiteral("build"), file.fileName()});
+    const Run second = runWorkbench({QStringLiteral("build"), file.fileName()});
+    const Run list = runWorkbench({QStringLiteral("cache"), QStringLiteral("list")});
+    qunsetenv("CLW_DRIVER_CACHE");
+    const Run binary = runWorkbench({QStringLiteral("build"), file.fileName()});
+    qunsetenv("XDG_CACHE_HOME");
+    QVERIFY2(first.exitCode == 0, qPrintable(describe(first)));
+    QVERIFY(!first.out.contains(QStringLiteral("from the cache")));
+    QVERIFY2(second.out.contains(QStringLiteral("(from the cache: the driver's own cache)")),
+             qPrintable(describe(second)));
+    QVERIFY2(list.out.contains(QStringLiteral("warm builds      the driver's own cache: ")),
+             qPrintable(describe(list)));
+    QVERIFY(list.out.contains(QStringLiteral("hits             1")));
+    QVERIFY(list.out.contains(QString::fromStdString(device.name())));
+    // Without the choice, the device's own default answers from the same entry.
+    QVERIFY2(binary.exitCode == 0 && binary.out.contains(QStringLiteral("(from the cache: ")),
+             qPrintable(describe(binary)));
 }
 
 void TestCli::unknownVerbFails() {

@@ -1,11 +1,15 @@
 // The binary cache's entries: round trip, every kind of damage detected and reported once, an
-// unwritable folder, least-recently-used eviction, listing.
+// unwritable folder, least-recently-used eviction, listing, entries that outlive their files, and
+// uses recorded after the hit.
 #include "clw/engine/BinaryCache.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <cstring>
 #include <fstream>
+#include <optional>
 
 using namespace clw::engine;
 namespace fs = std::filesystem;
@@ -52,7 +56,7 @@ private slots:
         QVERIFY(cache.store(key, binaryOf(5000, 3), "warning: the log"));
         const auto entry = cache.load(key);
         QVERIFY(entry);
-        QVERIFY(entry->binary == binaryOf(5000, 3));
+        QVERIFY(std::ranges::equal(entry->binary, binaryOf(5000, 3)));
         QCOMPARE(entry->log, std::string("warning: the log"));
         QVERIFY(fs::exists(cache.entryPath(key.digest)));
         QCOMPARE(cache.stats().hits, 1u);
@@ -198,6 +202,68 @@ private slots:
         QVERIFY(entries[0].lastUseSeconds > 0);
         QCOMPARE(cache.clear(), 1u);
         QVERIFY(cache.list().empty());
+    }
+
+    // The binary is not copied out of the entry's file: it stays readable after the entry is
+    // removed (or replaced by a writer's rename), in every copy of the entry.
+    void entryOutlivesItsFile() {
+        QTemporaryDir dir;
+        BinaryCache cache(dir.path().toStdString());
+        const CacheKey key = keyNamed("kept");
+        QVERIFY(cache.store(key, binaryOf(70000, 4), "log"));
+        std::optional<BinaryCache::Entry> copy;
+        {
+            const auto entry = cache.load(key);
+            QVERIFY(entry);
+            cache.remove(key);
+            QVERIFY(!cache.contains(key));
+            QVERIFY(cache.store(keyNamed("other"), binaryOf(70000, 8), "log"));
+            copy = entry;
+        }
+        QVERIFY(std::ranges::equal(copy->binary, binaryOf(70000, 4)));
+    }
+
+    // A hit that the caller records later (off the hit's time) counts once it does.
+    void useIsRecordedWhenAsked() {
+        QTemporaryDir dir;
+        BinaryCache cache(dir.path().toStdString());
+        const CacheKey key = keyNamed("later");
+        QVERIFY(!cache.contains(key));
+        QVERIFY(cache.store(key, binaryOf(100, 1), ""));
+        QVERIFY(cache.contains(key));
+        fs::last_write_time(cache.entryPath(key.digest),
+                            fs::file_time_type::clock::now() - std::chrono::hours(3));
+        const std::int64_t before = cache.list().at(0).lastUseSeconds;
+        QVERIFY(cache.load(key, false));
+        QCOMPARE(cache.list().at(0).hits, 0u);
+        QCOMPARE(cache.list().at(0).lastUseSeconds, before);
+        cache.recordUse(key.digest);
+        QCOMPARE(cache.list().at(0).hits, 1u);
+        QVERIFY(cache.list().at(0).lastUseSeconds > before);
+        QCOMPARE(cache.stats().hits, 1u);
+    }
+
+    // Sizes whose sum wraps around to the file's size (the checksum still matching) are a
+    // damaged entry, not an invitation to read past the file.
+    void sizesThatWrapAroundAreDiscarded() {
+        QTemporaryDir dir;
+        BinaryCache cache(dir.path().toStdString());
+        const CacheKey key = keyNamed("wrapped");
+        QVERIFY(cache.store(key, binaryOf(2000, 6), "the log"));
+        const fs::path path = cache.entryPath(key.digest);
+        std::string bytes = fileBytes(path);
+        // fieldsSize and logSize follow the magic, version, reserved word, digest and checksum.
+        constexpr size_t kFieldsSize = 8 + 4 + 4 + 64 + 8, kLogSize = kFieldsSize + 8;
+        for (const size_t at : {kFieldsSize, kLogSize}) {
+            std::uint64_t size = 0;
+            std::memcpy(&size, bytes.data() + at, sizeof size);
+            size += std::uint64_t(1) << 63; // the two halves add up to 2^64: nothing in the sum
+            std::memcpy(bytes.data() + at, &size, sizeof size);
+        }
+        writeBytes(path, bytes);
+        QVERIFY(!cache.load(key));
+        QVERIFY(!fs::exists(path));
+        QVERIFY(problemsMention(cache.takeProblems(), QStringLiteral("truncated")));
     }
 
     void keyIsLengthPrefixed() {

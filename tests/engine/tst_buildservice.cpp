@@ -1,6 +1,7 @@
 // The BuildService on the real device: cache hits from memory and disk, keys that miss on every
 // change (headers in the set and on disk, -D, driver version), failing builds cached never, tag
-// replacement, multi-device builds that build only what the cache lacks, and fallbacks.
+// replacement, multi-device builds that build only what the cache lacks, fallbacks, builds on
+// the calling thread, and warm builds left to the driver's own cache.
 #include "ClTestUtil.h"
 #include "KernelValue.h"
 #include "TestDevice.h"
@@ -12,9 +13,11 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <future>
 
 using namespace clw::engine;
 namespace fs = std::filesystem;
@@ -66,6 +69,14 @@ cl_int CL_API_CALL countingBuild(cl_program program, cl_uint count, const cl_dev
         g_sourceBuildDevices += int(count);
     return g_real.clBuildProgram(program, count, devices, options, notify, user);
 }
+int g_binaryLoads = 0;
+cl_program CL_API_CALL countingBinaryLoad(cl_context context, cl_uint count,
+                                          const cl_device_id* devices, const size_t* sizes,
+                                          const unsigned char** binaries, cl_int* status,
+                                          cl_int* code) {
+    ++g_binaryLoads;
+    return g_real.clCreateProgramWithBinary(context, count, devices, sizes, binaries, status, code);
+}
 cl_program CL_API_CALL rejectingBinary(cl_context, cl_uint, const cl_device_id*, const size_t*,
                                        const unsigned char**, cl_int* status, cl_int* code) {
     if (status)
@@ -80,9 +91,12 @@ class TestBuildService : public QObject {
     Q_OBJECT
 private:
     QTemporaryDir m_dir;
+    // The binary cache's own binaries answer, on every device: these tests are about them. The
+    // driver's own cache has tests of its own below.
     BuildService::Settings settings() {
         BuildService::Settings s;
         s.cacheFolder = fs::path(m_dir.path().toStdString()) / "cache";
+        s.driverCache = DriverCacheUse::Never;
         return s;
     }
 
@@ -467,6 +481,123 @@ private slots:
         const BuildOutcome again = service.build(request);
         QVERIFY(again.allFromCache());
         QVERIFY(again.cacheProblems.empty());
+    }
+
+    // build() answers on the calling thread: a worker held by a slow callback does not hold it.
+    void buildRunsOnTheCallingThread() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        BuildService::Settings oneThread = settings();
+        oneThread.threads = 1;
+        oneThread.useCache = false;
+        BuildService service(oneThread);
+        std::promise<void> started, release;
+        std::shared_future<void> released = release.get_future().share();
+        service.submit(requestFor(context, SourceSet::single(kernelReturning("1"))),
+                       [&started, released](BuildOutcome) {
+                           started.set_value();
+                           released.wait();
+                       });
+        started.get_future().wait(); // the only worker is held
+        auto direct = std::async(std::launch::async, [&] {
+            return service.build(requestFor(context, SourceSet::single(kernelReturning("6"))));
+        });
+        const bool answered =
+            direct.wait_for(std::chrono::seconds(30)) == std::future_status::ready;
+        release.set_value();
+        QVERIFY(answered);
+        const BuildOutcome outcome = direct.get();
+        QVERIFY2(outcome.ok(), outcome.error.c_str());
+        QCOMPARE(runValue(context, device, outcome.devices[0].program), 6);
+    }
+
+    // Where the driver's own cache is the faster path (forced here, so that the path runs on
+    // every device): the first build compiles and stores the entry; a new service builds from
+    // source for the driver's cache to answer without reading the entry (a damaged one goes
+    // unnoticed), says so, and records the use. The binary cache's own path still finds the
+    // damage.
+    void warmBuildIsLeftToTheDriverCache() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        QTemporaryDir own;
+        BuildService::Settings toDriver = settings();
+        toDriver.cacheFolder = own.path().toStdString();
+        toDriver.driverCache = DriverCacheUse::Always;
+        const auto request =
+            requestFor(context, SourceSet::single(kernelReturning("5 * 5")), "-D TO_DRIVER=1");
+        std::string digest;
+        {
+            BuildService service(toDriver);
+            const BuildOutcome first = service.build(request);
+            QVERIFY2(first.ok(), first.error.c_str());
+            QCOMPARE(first.devices[0].answeredBy, BuildAnswer::Compiler);
+            QVERIFY(!first.devices[0].fromCache);
+            digest = first.devices[0].cacheDigest;
+        } // the destructor waits for the entry to be stored
+        BinaryCache cache(own.path().toStdString());
+        QCOMPARE(cache.list().size(), size_t(1));
+        const fs::path entry = cache.entryPath(digest);
+        fs::resize_file(entry, fs::file_size(entry) - 1);
+        {
+            ScopedClApi seam;
+            g_real = seam.real();
+            g_binaryLoads = 0;
+            seam.api().clCreateProgramWithBinary = countingBinaryLoad;
+            BuildService service(toDriver);
+            const BuildOutcome warm = service.build(request);
+            service.waitIdle();
+            QVERIFY2(warm.ok(), warm.error.c_str());
+            QCOMPARE(warm.devices[0].answeredBy, BuildAnswer::DriverCache);
+            QVERIFY(warm.allFromCache());
+            QVERIFY(warm.cacheProblems.empty()); // the entry was not read
+            QCOMPARE(g_binaryLoads, 0);
+            QVERIFY(warm.timings.compileMs > 0); // a source build
+            QVERIFY(warm.timings.driverMs >= warm.timings.compileMs);
+            QVERIFY(warm.timings.totalMs >= warm.timings.driverMs);
+            QCOMPARE(runValue(context, device, warm.devices[0].program), 25);
+        }
+        qputenv("CLW_DRIVER_CACHE", "driver"); // what `cache list` in such a process says
+        const std::vector<CacheEntryInfo> listed = cache.list();
+        qunsetenv("CLW_DRIVER_CACHE");
+        QCOMPARE(listed.size(), size_t(1));
+        QCOMPARE(listed[0].hits, 1u);
+        QVERIFY2(listed[0].warmBuilds.find("the driver's own cache") != std::string::npos,
+                 listed[0].warmBuilds.c_str());
+        BuildService::Settings toEngine = toDriver;
+        toEngine.driverCache = DriverCacheUse::Never;
+        BuildService service(toEngine);
+        const BuildOutcome rebuilt = service.build(request);
+        QVERIFY(rebuilt.ok());
+        QCOMPARE(rebuilt.devices[0].answeredBy, BuildAnswer::Compiler);
+        QCOMPARE(rebuilt.cacheProblems.size(), size_t(1));
+        QVERIFY(rebuilt.cacheProblems[0].find("truncated") != std::string::npos);
+    }
+
+    // Auto: the known drivers' own caches answer their warm builds, the binary cache the rest's;
+    // CLW_DRIVER_CACHE turns either way round.
+    void warmBuildsFollowTheKnownDriversAndTheEnvironment() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        QTemporaryDir own;
+        BuildService::Settings automatic = settings();
+        automatic.cacheFolder = own.path().toStdString();
+        automatic.driverCache = DriverCacheUse::Auto;
+        const auto request =
+            requestFor(context, SourceSet::single(kernelReturning("3 + 4")), "-D AUTO=1");
+        qunsetenv("CLW_DRIVER_CACHE");
+        QVERIFY(BuildService(automatic).build(request).ok());
+        const bool known = !driverCacheReason(device.platform().name()).empty();
+        const BuildAnswer expected = known ? BuildAnswer::DriverCache : BuildAnswer::EngineBinary;
+        const BuildOutcome warm = BuildService(automatic).build(request);
+        QVERIFY2(warm.ok(), warm.error.c_str());
+        QCOMPARE(warm.devices[0].answeredBy, expected);
+        qputenv("CLW_DRIVER_CACHE", known ? "engine" : "driver");
+        const BuildOutcome turned = BuildService(automatic).build(request);
+        qunsetenv("CLW_DRIVER_CACHE");
+        QVERIFY2(turned.ok(), turned.error.c_str());
+        QCOMPARE(turned.devices[0].answeredBy,
+                 known ? BuildAnswer::EngineBinary : BuildAnswer::DriverCache);
+        QCOMPARE(runValue(context, device, turned.devices[0].program), 7);
     }
 
     void noCacheEnvironmentTurnsItOff() {

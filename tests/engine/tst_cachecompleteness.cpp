@@ -66,10 +66,15 @@ private:
     QTemporaryDir m_dir;
     int m_folders = 0;
 
-    BuildService::Settings freshCache() {
+    // The binary cache's own binaries answer here, on every device (DriverCacheUse.h).
+    static BuildService::Settings settingsFor(const std::filesystem::path& folder) {
         BuildService::Settings settings;
-        settings.cacheFolder = m_dir.filePath(QString::number(++m_folders)).toStdString();
+        settings.cacheFolder = folder;
+        settings.driverCache = DriverCacheUse::Never;
         return settings;
+    }
+    BuildService::Settings freshCache() {
+        return settingsFor(m_dir.filePath(QString::number(++m_folders)).toStdString());
     }
     static BuildRequest requestFor(const Context& context) {
         BuildRequest request;
@@ -113,7 +118,7 @@ private slots:
         QVERIFY(!service.build(requestFor(context)).allFromCache());
         service.waitIdle();
         QCOMPARE(service.cache()->list().size(), size_t(1));
-        BuildService next(BuildService::Settings{service.cache()->folder()});
+        BuildService next(settingsFor(service.cache()->folder()));
         const BuildOutcome hit = next.build(requestFor(context));
         QVERIFY(hit.allFromCache());
         QCOMPARE(runValue(context, device, hit.devices[0].program), 8);
@@ -142,7 +147,7 @@ private slots:
         const auto entry = service.cache()->load(key);
         QVERIFY(entry);
         QCOMPARE(entry->kernelNames, std::vector<std::string>{"k"});
-        BuildService next(BuildService::Settings{service.cache()->folder()});
+        BuildService next(settingsFor(service.cache()->folder()));
         QVERIFY(next.build(requestFor(context)).allFromCache());
         QCOMPARE(g_binaryLoads, 1);
     }

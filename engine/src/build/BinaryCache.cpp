@@ -2,6 +2,9 @@
 
 #include "clw/engine/CacheFolder.h"
 #include "clw/engine/Checksum64.h"
+#include "clw/engine/DriverCacheUse.h"
+
+#include "EntryFile.h"
 
 #include <algorithm>
 #include <chrono>
@@ -94,6 +97,35 @@ bool decodeFields(std::string_view bytes, std::vector<std::pair<std::string, std
     return true;
 }
 
+// The value of the field `wanted` in encoded fields, or nullopt; nothing is copied on the way.
+std::optional<std::string_view> fieldValue(std::string_view bytes, std::string_view wanted) {
+    auto take = [&](std::string_view& text) {
+        std::uint32_t size = 0;
+        if (bytes.size() < sizeof size)
+            return false;
+        std::memcpy(&size, bytes.data(), sizeof size);
+        bytes.remove_prefix(sizeof size);
+        if (bytes.size() < size)
+            return false;
+        text = bytes.substr(0, size);
+        bytes.remove_prefix(size);
+        return true;
+    };
+    std::uint32_t count = 0;
+    if (bytes.size() < sizeof count)
+        return std::nullopt;
+    std::memcpy(&count, bytes.data(), sizeof count);
+    bytes.remove_prefix(sizeof count);
+    for (std::uint32_t i = 0; i < count; ++i) {
+        std::string_view name, value;
+        if (!take(name) || !take(value))
+            return std::nullopt;
+        if (name == wanted)
+            return value;
+    }
+    return std::nullopt;
+}
+
 std::string joined(const std::vector<std::string>& names) {
     std::string text;
     for (const std::string& name : names)
@@ -101,35 +133,19 @@ std::string joined(const std::vector<std::string>& names) {
     return text;
 }
 
-std::vector<std::string> split(const std::string& text) {
+std::vector<std::string> split(std::string_view text) {
     std::vector<std::string> names;
     for (size_t start = 0; start < text.size();) {
         const size_t end = std::min(text.find(' ', start), text.size());
         if (end > start)
-            names.push_back(text.substr(start, end - start));
+            names.emplace_back(text.substr(start, end - start));
         start = end + 1;
     }
     return names;
 }
 
-// One read of the whole file into its final place: a hit's time is mostly the driver's, the
-// rest should not be copying.
-bool readWhole(const fs::path& path, std::string& bytes) {
-    std::ifstream file(path, std::ios::binary | std::ios::ate);
-    if (!file)
-        return false;
-    const std::streamoff size = file.tellg();
-    if (size < 0)
-        return false;
-    bytes.resize(size_t(size));
-    file.seekg(0);
-    file.read(bytes.data(), size);
-    bytes.resize(size_t(file.gcount())); // a file cut short meanwhile reads as truncated
-    return true;
-}
-
 // Checks an entry's bytes; returns why it is unusable, or empty when it is sound.
-std::string validate(const std::string& bytes, const std::string& digest, Header& header) {
+std::string validate(std::string_view bytes, const std::string& digest, Header& header) {
     if (bytes.size() < sizeof(Header))
         return bytes.empty() ? "an empty (zero-byte) entry" : "a truncated entry (no full header)";
     std::memcpy(&header, bytes.data(), sizeof header);
@@ -139,10 +155,13 @@ std::string validate(const std::string& bytes, const std::string& digest, Header
         return "an entry of format version " + std::to_string(header.formatVersion) +
                " (this build reads version " + std::to_string(BinaryCache::kEntryFormatVersion) +
                ")";
-    if (!digest.empty() && std::string(header.keyDigest, 64) != digest)
+    if (!digest.empty() && std::string_view(header.keyDigest, 64) != digest)
         return "a foreign entry (its key is not the one its name says)";
     const std::uint64_t payload = header.fieldsSize + header.logSize + header.binarySize;
-    if (payload != bytes.size() - sizeof(Header))
+    const std::uint64_t available = bytes.size() - sizeof(Header);
+    // Each size on its own too: sizes that wrap around in the sum must not pass.
+    if (payload != available || header.fieldsSize > available || header.logSize > available ||
+        header.binarySize > available)
         return "a truncated entry (" + std::to_string(bytes.size()) + " bytes, the header says " +
                std::to_string(payload + sizeof(Header)) + ")";
     if (checksum64(bytes.data() + sizeof(Header), payload) != header.checksum)
@@ -172,6 +191,19 @@ fs::path BinaryCache::entryPath(const std::string& digest) const {
     return m_folder / digest.substr(0, 2) / (digest + ".clwb");
 }
 
+// entryPath's name as the system's string, put together without std::filesystem (EntryFile.h).
+detail::EntryFile::Name BinaryCache::entryName(const std::string& digest) const {
+    detail::EntryFile::Name name = m_folder.native();
+    if (!name.empty() && name.back() != fs::path::preferred_separator)
+        name += fs::path::preferred_separator;
+    name.append(digest.begin(), digest.begin() + std::min<size_t>(2, digest.size()));
+    name += fs::path::preferred_separator;
+    name.append(digest.begin(), digest.end());
+    for (const char c : std::string_view(".clwb"))
+        name += c;
+    return name;
+}
+
 void BinaryCache::reportProblem(const std::string& problem) {
     std::lock_guard lock(m_problemsMutex);
     if (m_reported.insert(problem).second)
@@ -190,34 +222,41 @@ void BinaryCache::discard(const fs::path& path, const std::string& why) {
                   "; rebuilding from source");
 }
 
-std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key) {
-    const fs::path path = entryPath(key.digest);
-    std::string bytes;
-    if (!readWhole(path, bytes)) {
+std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key, bool recordUse) {
+    std::shared_ptr<const detail::EntryFile> file = detail::EntryFile::map(entryName(key.digest));
+    if (!file) {
         ++m_misses;
         return std::nullopt;
     }
+    const std::string_view bytes(reinterpret_cast<const char*>(file->bytes().data()),
+                                 file->bytes().size());
     Header header{};
     if (const std::string why = validate(bytes, key.digest, header); !why.empty()) {
-        discard(path, why);
+        file.reset(); // Windows removes no file that is mapped
+        discard(entryPath(key.digest), why);
         ++m_misses;
         return std::nullopt;
     }
     Entry entry;
-    std::vector<std::pair<std::string, std::string>> fields;
-    decodeFields(std::string_view(bytes.data() + sizeof(Header), header.fieldsSize), fields);
-    for (const auto& [name, value] : fields)
-        if (name == kKernelsField)
-            entry.kernelNames = split(value);
-    const char* payload = bytes.data() + sizeof(Header) + header.fieldsSize;
-    entry.log.assign(payload, header.logSize);
-    entry.binary.assign(payload + header.logSize, payload + header.logSize + header.binarySize);
+    if (const auto kernels =
+            fieldValue(bytes.substr(sizeof(Header), header.fieldsSize), kKernelsField))
+        entry.kernelNames = split(*kernels);
+    const size_t log = sizeof(Header) + header.fieldsSize;
+    entry.log.assign(bytes.substr(log, header.logSize));
+    entry.binary = file->bytes().subspan(log + header.logSize, header.binarySize);
+    entry.file = file;
     ++m_hits;
-    // Last use and hit count, best effort: a read-only folder still answers.
-    std::error_code error;
-    fs::last_write_time(path, fs::file_time_type::clock::now(), error);
-    std::ofstream(path.string() + ".hits", std::ios::app | std::ios::binary).put('+');
+    if (recordUse)
+        this->recordUse(key.digest);
     return entry;
+}
+
+void BinaryCache::recordUse(const std::string& digest) {
+    detail::EntryFile::recordUse(entryName(digest));
+}
+
+bool BinaryCache::contains(const CacheKey& key) const {
+    return detail::EntryFile::exists(entryName(key.digest));
 }
 
 bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::string& log,
@@ -343,6 +382,7 @@ std::vector<CacheEntryInfo> BinaryCache::list() const {
                 info.kernelNames = split(info.keyFields.back().second);
                 info.keyFields.pop_back();
             }
+            info.warmBuilds = warmBuildAnswer(info.keyFields);
         }
         entries.push_back(std::move(info));
     }

@@ -2,6 +2,20 @@
 
 namespace clw::engine {
 
+const char* describe(BuildAnswer answer) {
+    switch (answer) {
+    case BuildAnswer::Compiler:
+        return "the compiler";
+    case BuildAnswer::Memory:
+        return "the in-memory layer";
+    case BuildAnswer::EngineBinary:
+        return "the binary cache";
+    case BuildAnswer::DriverCache:
+        return "the driver's own cache";
+    }
+    return "the compiler";
+}
+
 bool BuildOutcome::ok() const {
     if (superseded || !error.empty() || devices.empty())
         return false;

@@ -89,9 +89,13 @@ struct BuildService::Prepared {
     Context context;
     std::vector<Device> devices;
     std::vector<CacheKey> keys; // one per device
-    bool cacheable = false;     // a cache is there and the key is sure to cover every header
-    std::string options;        // what the driver gets
-    fs::path headers;           // where the set's headers were written for the driver
+    // Per device: its warm build is left to the driver's own cache, and the binary cache has
+    // the key's entry, so the driver has compiled this program before.
+    std::vector<bool> toDriver;
+    std::vector<AfterHit> afterHits; // the entries that answered
+    bool cacheable = false;          // a cache is there and the key is sure to cover every header
+    std::string options;             // what the driver gets
+    fs::path headers;                // where the set's headers were written for the driver
 };
 
 namespace {
@@ -123,6 +127,7 @@ BuildService::BuildService(Settings settings)
     : m_settings(std::move(settings))
     , m_queue(m_settings.threads ? m_settings.threads
                                  : std::max(2u, std::thread::hardware_concurrency())) {
+    m_settings.driverCache = resolvedDriverCacheUse(m_settings.driverCache);
     if (m_settings.useCache && !cacheDisabledByEnvironment())
         m_cache.emplace(m_settings.cacheFolder.empty() ? BinaryCache::defaultFolder()
                                                        : m_settings.cacheFolder,
@@ -132,6 +137,7 @@ BuildService::BuildService(Settings settings)
 
 BuildService::~BuildService() {
     m_queue.waitIdle();
+    settlePendingHits();
 }
 
 std::string BuildService::effectiveOptions(const std::string& requested) {
@@ -156,21 +162,9 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
     m_queue.submit(
         tag,
         [this, shared, callback] {
-            BuildOutcome outcome;
             Prepared prepared;
             std::optional<CacheFileLock> lock;
-            try {
-                prepared = prepare(*shared, outcome);
-                answerFromCache(*shared, prepared, outcome);
-                lock = buildMissing(*shared, prepared, outcome);
-            } catch (const std::exception& error) {
-                // The worker boundary: errors become values (DESIGN.md §4).
-                outcome.error = error.what();
-            }
-            outcome.timings.totalMs = msSince(prepared.start);
-            if (m_cache)
-                for (std::string& problem : m_cache->takeProblems())
-                    outcome.cacheProblems.push_back(std::move(problem));
+            const BuildOutcome outcome = run(*shared, prepared, lock);
             // A throwing callback must not end the worker (and with it the process).
             runGuarded("a build's callback", [&] { (*callback)(outcome); });
             // After the caller has its programs: reading a binary back can take longer than the
@@ -178,6 +172,9 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
             // held until the entry is stored.
             if (lock && outcome.error.empty())
                 storeBinaries(prepared, outcome);
+            lock.reset();
+            settle(std::move(prepared.afterHits));
+            settlePendingHits();
         },
         [callback] {
             BuildOutcome outcome;
@@ -187,11 +184,70 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
 }
 
 BuildOutcome BuildService::build(const BuildRequest& request) {
-    return submit(request).get();
+    auto prepared = std::make_shared<Prepared>();
+    auto lock = std::make_shared<std::optional<CacheFileLock>>();
+    BuildOutcome outcome = run(request, *prepared, *lock);
+    // The binaries are stored on a worker, as after submit(). A hit wakes none: where cores are
+    // few, the woken thread takes the caller's core, which cost a warm build a tenth of its time.
+    if (*lock && outcome.error.empty()) {
+        auto kept = std::make_shared<BuildOutcome>(outcome);
+        m_queue.submit({}, [this, prepared, kept, lock] {
+            storeBinaries(*prepared, *kept);
+            lock->reset();
+            settle(std::move(prepared->afterHits));
+            settlePendingHits();
+        });
+    } else if (!prepared->afterHits.empty()) {
+        std::vector<AfterHit> due;
+        {
+            std::lock_guard guard(m_pendingMutex);
+            for (AfterHit& hit : prepared->afterHits)
+                m_pendingHits.push_back(std::move(hit));
+            if (m_pendingHits.size() > kMaxPendingHits)
+                due = std::exchange(m_pendingHits, {});
+        }
+        settle(std::move(due));
+    }
+    return outcome;
+}
+
+BuildOutcome BuildService::run(const BuildRequest& request, Prepared& prepared,
+                               std::optional<CacheFileLock>& lock) {
+    BuildOutcome outcome;
+    prepared.start = std::chrono::steady_clock::now();
+    try {
+        prepared = prepare(request, outcome);
+        answerFromCache(request, prepared, outcome);
+        lock = buildMissing(request, prepared, outcome);
+    } catch (const std::exception& error) {
+        // The worker boundary: errors become values (DESIGN.md §4).
+        outcome.error = error.what();
+    }
+    outcome.timings.totalMs = msSince(prepared.start);
+    if (m_cache)
+        for (std::string& problem : m_cache->takeProblems())
+            outcome.cacheProblems.push_back(std::move(problem));
+    return outcome;
 }
 
 void BuildService::waitIdle() {
     m_queue.waitIdle();
+    settlePendingHits();
+}
+
+void BuildService::settle(std::vector<AfterHit> hits) {
+    for (const AfterHit& hit : hits)
+        m_cache->recordUse(hit.digest);
+    // The files are unmapped as `hits` goes.
+}
+
+void BuildService::settlePendingHits() {
+    std::vector<AfterHit> hits;
+    {
+        std::lock_guard guard(m_pendingMutex);
+        hits = std::exchange(m_pendingHits, {});
+    }
+    settle(std::move(hits));
 }
 
 void BuildService::forgetMemory() {
@@ -269,6 +325,7 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
     outcome.effectiveOptions = options;
     for (const Device& device : prepared.devices)
         prepared.keys.push_back(CacheKey::make(device, normalized, prepared.mainText, includes));
+    prepared.toDriver.assign(prepared.devices.size(), false);
     outcome.timings.preprocessMs = msSince(prepared.start);
     return prepared;
 }
@@ -292,6 +349,13 @@ void BuildService::remember(const std::string& digest, const Program& program,
         m_memory.pop_back();
 }
 
+bool BuildService::leftToDriver(const CacheKey& key) const {
+    for (const auto& [name, value] : key.fields)
+        if (name == "platform.name")
+            return leavesWarmBuildsToDriver(m_settings.driverCache, value);
+    return leavesWarmBuildsToDriver(m_settings.driverCache, {});
+}
+
 void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepared,
                                    BuildOutcome& outcome) {
     if (!prepared.cacheable)
@@ -313,48 +377,67 @@ void BuildService::answerFromCache(const BuildRequest& request, Prepared& prepar
         if (memory) {
             result.program = memory->program;
             result.log = memory->log;
-        } else if (auto entry = m_cache->load(key)) {
-            // Checked before the driver sees it: a driver can abort the process on a binary it
-            // gave out incomplete (BinaryCheck.h), and that cannot be recovered from here.
-            if (const std::string why = binaryIncompleteness(entry->binary, entry->kernelNames);
-                !why.empty()) {
-                m_cache->reject(key, device.name(), why);
-                continue;
-            }
-            // A cached binary the driver rejects falls back to a source build.
-            try {
-                Program program = Program::fromBinaries(request.context, {device}, {entry->binary});
-                BuildResult built = program.build(prepared.options, {device});
-                if (failedInsideDriver(built)) {
-                    ++outcome.driverRetries;
-                    program = Program::fromBinaries(request.context, {device}, {entry->binary});
-                    built = program.build(prepared.options, {device});
-                }
-                if (!built.ok()) {
-                    m_cache->reject(key, device.name(), errorName(built.code));
-                    continue;
-                }
-                if (const std::string why = missingKernels(program, entry->kernelNames);
-                    !why.empty()) {
-                    m_cache->reject(key, device.name(), why);
-                    continue;
-                }
-                result.program = program;
-                result.log = entry->log;
-                remember(key.digest, program, entry->log);
-            } catch (const ClError& error) {
-                m_cache->reject(key, device.name(), error.name());
-                continue;
-            }
-        } else {
+            result.answeredBy = BuildAnswer::Memory;
+        } else if (leftToDriver(key)) {
+            // The driver's own cache answers a source build faster than the entry's binary
+            // would load: the entry is not read, only looked for (it says that the driver has
+            // compiled this program before). buildFromSource builds it.
+            prepared.toDriver[i] = m_cache->contains(key);
+            continue;
+        } else if (!loadFromDisk(request, prepared, i, result, outcome)) {
             continue;
         }
         result.ok = true;
         result.fromCache = true;
-        result.diagnostics = diagnosticsOf(result.log, prepared); // the stored log's warnings
+        if (!result.log.empty())
+            result.diagnostics = diagnosticsOf(result.log, prepared); // the stored log's warnings
         outcome.devices.push_back(std::move(result));
     }
     outcome.timings.cacheMs += msSince(start);
+}
+
+bool BuildService::loadFromDisk(const BuildRequest& request, Prepared& prepared, size_t index,
+                                DeviceBuildOutcome& result, BuildOutcome& outcome) {
+    const Device& device = prepared.devices[index];
+    const CacheKey& key = prepared.keys[index];
+    // Its use is recorded after the outcome is handed over (AfterHit).
+    std::optional<BinaryCache::Entry> entry = m_cache->load(key, false);
+    if (!entry)
+        return false;
+    const auto reject = [&](const std::string& why) {
+        entry.reset(); // Windows removes no file that is mapped
+        m_cache->reject(key, device.name(), why);
+        return false;
+    };
+    // Checked before the driver sees it: a driver can abort the process on a binary it gave out
+    // incomplete (BinaryCheck.h), and that cannot be recovered from here.
+    if (const std::string why = binaryIncompleteness(entry->binary, entry->kernelNames);
+        !why.empty())
+        return reject(why);
+    // A cached binary the driver rejects falls back to a source build.
+    const auto start = std::chrono::steady_clock::now();
+    try {
+        Program program = Program::fromBinaryViews(request.context, {device}, {entry->binary});
+        BuildResult built = program.build(prepared.options, {device});
+        if (failedInsideDriver(built)) {
+            ++outcome.driverRetries;
+            program = Program::fromBinaryViews(request.context, {device}, {entry->binary});
+            built = program.build(prepared.options, {device});
+        }
+        outcome.timings.driverMs += msSince(start);
+        if (!built.ok())
+            return reject(errorName(built.code));
+        if (const std::string why = missingKernels(program, entry->kernelNames); !why.empty())
+            return reject(why);
+        result.program = program;
+        result.log = entry->log;
+        result.answeredBy = BuildAnswer::EngineBinary;
+        remember(key.digest, program, entry->log);
+        prepared.afterHits.push_back({key.digest, entry->file});
+        return true;
+    } catch (const ClError& error) {
+        return reject(error.name());
+    }
 }
 
 std::optional<CacheFileLock> BuildService::buildMissing(const BuildRequest& request,
@@ -363,7 +446,13 @@ std::optional<CacheFileLock> BuildService::buildMissing(const BuildRequest& requ
                                       [&](const Device& d) { return !outcome.forDevice(d); });
     if (missing == prepared.devices.end())
         return std::nullopt;
-    if (!prepared.cacheable) {
+    // Nothing to store: no cache, or every device left is left to its driver's cache, which
+    // has compiled the program before (the binary cache has its entry).
+    bool allToDriver = true;
+    for (size_t i = 0; i < prepared.devices.size(); ++i)
+        if (!outcome.forDevice(prepared.devices[i]) && !prepared.toDriver[i])
+            allToDriver = false;
+    if (!prepared.cacheable || allToDriver) {
         buildFromSource(request, prepared, outcome);
         return std::nullopt;
     }
@@ -395,6 +484,7 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         built = program.build(prepared.options, missing);
     }
     outcome.timings.compileMs = msSince(start);
+    outcome.timings.driverMs += outcome.timings.compileMs;
 
     for (const DeviceBuild& device : built.devices) {
         DeviceBuildOutcome result;
@@ -405,8 +495,14 @@ void BuildService::buildFromSource(const BuildRequest& request, Prepared& prepar
         result.log = device.log;
         result.diagnostics = diagnosticsOf(device.log, prepared);
         for (size_t i = 0; i < prepared.devices.size(); ++i)
-            if (prepared.devices[i] == device.device)
+            if (prepared.devices[i] == device.device) {
                 result.cacheDigest = prepared.keys[i].digest;
+                if (result.ok && prepared.toDriver[i]) {
+                    result.fromCache = true;
+                    result.answeredBy = BuildAnswer::DriverCache;
+                    prepared.afterHits.push_back({result.cacheDigest, nullptr});
+                }
+            }
         if (result.ok && prepared.cacheable)
             remember(result.cacheDigest, program, result.log);
         outcome.devices.push_back(std::move(result));

@@ -6,7 +6,7 @@
 #include "clw/engine/Kernel.h"
 #include "clw/engine/Platform.h"
 
-#include <sstream>
+#include <algorithm>
 
 namespace clw::engine {
 
@@ -45,7 +45,7 @@ bool knowsBinaryKinds(const Device& device) {
 // real binary is refused here. Marks each refused binary in `status` and returns the reasons,
 // or nothing.
 std::string refuseUnknownBinaries(const std::vector<Device>& devices,
-                                  const std::vector<Binary>& binaries,
+                                  const std::vector<std::span<const unsigned char>>& binaries,
                                   std::vector<cl_int>& status) {
     std::string refused;
     for (size_t i = 0; i < devices.size(); ++i) {
@@ -133,6 +133,12 @@ Program Program::fromSources(const Context& context, const std::vector<std::stri
 Program Program::fromBinaries(const Context& context, const std::vector<Device>& devices,
                               const std::vector<Binary>& binaries,
                               std::vector<cl_int>* binaryStatus) {
+    return fromBinaryViews(context, devices, {binaries.begin(), binaries.end()}, binaryStatus);
+}
+
+Program Program::fromBinaryViews(const Context& context, const std::vector<Device>& devices,
+                                 const std::vector<std::span<const unsigned char>>& binaries,
+                                 std::vector<cl_int>* binaryStatus) {
     if (devices.size() != binaries.size())
         throw ClError(CL_INVALID_VALUE, "clCreateProgramWithBinary",
                       "creating a program: " + std::to_string(binaries.size()) + " binaries for " +
@@ -148,7 +154,7 @@ Program Program::fromBinaries(const Context& context, const std::vector<Device>&
     const auto ids = rawDevices(devices);
     std::vector<const unsigned char*> data;
     std::vector<size_t> sizes;
-    for (const Binary& binary : binaries) {
+    for (const std::span<const unsigned char> binary : binaries) {
         data.push_back(binary.data());
         sizes.push_back(binary.size());
     }
@@ -303,10 +309,13 @@ std::vector<Binary> Program::binaries() const {
 
 std::vector<std::string> Program::kernelNames() const {
     std::vector<std::string> names;
-    std::stringstream list(info<CL_PROGRAM_KERNEL_NAMES>());
-    for (std::string name; std::getline(list, name, ';');)
-        if (!name.empty())
-            names.push_back(name);
+    const std::string list = info<CL_PROGRAM_KERNEL_NAMES>();
+    for (size_t start = 0; start < list.size();) {
+        const size_t end = std::min(list.find(';', start), list.size());
+        if (end > start)
+            names.push_back(list.substr(start, end - start));
+        start = end + 1;
+    }
     return names;
 }
 

@@ -15,9 +15,11 @@
 
 #include <atomic>
 #include <filesystem>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,9 +33,12 @@ public:
     static constexpr std::uint64_t kDefaultLimitBytes = 1ull << 30;
 
     struct Entry {
-        Binary binary;
+        // The binary, in the entry's file as it was read (`file`): valid while a copy of the
+        // entry lives. Not copied out, since a warm build's time is mostly the driver's.
+        std::span<const unsigned char> binary;
         std::string log; // the build log of the build that made it, shown again on a hit
         std::vector<std::string> kernelNames; // the kernels of the program it was built from
+        std::shared_ptr<const void> file;     // the entry's bytes, held for `binary`
     };
 
     explicit BinaryCache(std::filesystem::path folder = defaultFolder(),
@@ -43,7 +48,14 @@ public:
     const std::filesystem::path& folder() const noexcept { return m_folder; }
 
     // The entry for the key, or nullopt on a miss. A damaged entry is removed (see problems()).
-    std::optional<Entry> load(const CacheKey& key);
+    // A hit is recorded (its last use and hit count, for eviction and `cache list`) unless
+    // recordUse is false: then the caller records it with recordUse() once it has answered.
+    std::optional<Entry> load(const CacheKey& key, bool recordUse = true);
+    // Records a use of the digest's entry: its last use (eviction goes by it) and its hit count.
+    // Best effort: a read-only folder still answers.
+    void recordUse(const std::string& digest);
+    // Whether the key has an entry, without reading it (one look at the folder).
+    bool contains(const CacheKey& key) const;
     // Stores an entry; a failure (read-only folder, full disk) is recorded in problems() and
     // never thrown: the build goes on without caching.
     bool store(const CacheKey& key, const Binary& binary, const std::string& log,
@@ -78,6 +90,7 @@ public:
     void reportProblem(const std::string& problem);
 
 private:
+    std::filesystem::path::string_type entryName(const std::string& digest) const;
     void discard(const std::filesystem::path& path, const std::string& why);
     void removeEntry(const std::filesystem::path& path);
     // The folder's recorded size (see kUsageFile in BinaryCache.cpp), under its lock: adds

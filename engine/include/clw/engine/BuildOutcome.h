@@ -13,8 +13,24 @@ struct BuildTimings {
     double compileMs = 0;    // clBuildProgram: compiling and linking in one call
     double linkMs = 0;       // a separate link step; 0 when clBuildProgram did both
     double cacheMs = 0;      // looking up and loading cached binaries
+    // Inside the driver: creating and building programs, from source or from cached binaries.
+    // totalMs - driverMs is what the engine adds to what the driver takes.
+    double driverMs = 0;
     double totalMs = 0;
 };
+
+// What answered one device's build.
+enum class BuildAnswer {
+    Compiler,     // a source build (the driver compiled it, or its own cache answered unasked)
+    Memory,       // the in-memory layer: a program this service built or loaded before
+    EngineBinary, // the binary cache's entry, loaded through clCreateProgramWithBinary
+    DriverCache,  // a source build left to the driver's own cache, which is the faster path for
+                  // this device: the binary cache's entry says it was built here before
+                  // (DriverCacheUse.h)
+};
+
+// "the compiler", "the in-memory layer", "the binary cache", "the driver's own cache".
+const char* describe(BuildAnswer answer);
 
 // One device's result.
 struct DeviceBuildOutcome {
@@ -24,7 +40,8 @@ struct DeviceBuildOutcome {
     cl_int code = CL_SUCCESS; // what the build call returned
     std::string log;          // the compiler's log; on a cache hit, the stored log
     std::vector<Diagnostic> diagnostics;
-    bool fromCache = false;  // answered by the binary cache (memory or disk)
+    bool fromCache = false; // answered by a cache: any answer but the compiler's
+    BuildAnswer answeredBy = BuildAnswer::Compiler;
     std::string cacheDigest; // the key's digest
 };
 

@@ -16,6 +16,9 @@ struct CacheEntryInfo {
     std::uint64_t hits = 0;
     std::vector<std::pair<std::string, std::string>> keyFields;
     std::vector<std::string> kernelNames; // the kernels of the program it was built from
+    // Who answers a warm build of it in this process, and why (DriverCacheUse.h's
+    // warmBuildAnswer): its binary, or the driver's own cache.
+    std::string warmBuilds;
 };
 
 // The cache as a whole, and what this process saw of it.

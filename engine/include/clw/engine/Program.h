@@ -32,6 +32,10 @@ public:
     static Program fromBinaries(const Context& context, const std::vector<Device>& devices,
                                 const std::vector<Binary>& binaries,
                                 std::vector<cl_int>* binaryStatus = nullptr);
+    // As fromBinaries, with the binaries where they lie: nothing is copied before the driver.
+    static Program fromBinaryViews(const Context& context, const std::vector<Device>& devices,
+                                   const std::vector<std::span<const unsigned char>>& binaries,
+                                   std::vector<cl_int>* binaryStatus = nullptr);
     // SPIR-V or another intermediate language the devices list in CL_DEVICE_IL_VERSION.
     static Program fromIL(const Context& context, std::span<const std::uint8_t> il);
     // kernelNames separated by ';' as the C API wants.

@@ -21,9 +21,10 @@ public:
     // Throws std::runtime_error naming the OpenSSL call when libcrypto cannot start a digest
     // (out of memory, or no provider of SHA-256 loaded); so do the functions below.
     Sha256();
-    // Looks OpenSSL's SHA-256 up now. The first look-up in a process loads OpenSSL's
-    // configuration and provider store (about 1 ms); a service that will hash calls this when it
-    // is made, so that its first build does not pay it. Throws as the constructor does.
+    // Looks OpenSSL's SHA-256 up now and hashes once. The first look-up in a process loads
+    // OpenSSL's configuration and provider store (about 1 ms), and the first digest sets more up;
+    // a service that will hash calls this when it is made, so that its first build does not pay
+    // for either. Throws as the constructor does.
     static void prepare();
     // A copy continues from the same message as the original; the two then go their own ways.
     Sha256(const Sha256& other);

@@ -1,0 +1,74 @@
+// Who answers a warm build (DriverCacheUse.h), without a device: the known drivers, the
+// environment that turns a driver's cache off or the choice either way, and what `cache list`
+// says about an entry.
+#include "clw/engine/DriverCacheUse.h"
+
+#include <QtTest>
+
+using namespace clw::engine;
+
+namespace {
+
+const char* const kNvidia = "NVIDIA CUDA";
+const char* const kPocl = "Portable Computing Language";
+
+std::vector<std::pair<std::string, std::string>> fieldsOf(const std::string& platform) {
+    return {{"format", "1"}, {"platform.name", platform}, {"device.name", "a device"}};
+}
+
+} // namespace
+
+class TestDriverCacheUse : public QObject {
+    Q_OBJECT
+private slots:
+    void init() {
+        qunsetenv("CLW_DRIVER_CACHE");
+        qunsetenv("CUDA_CACHE_DISABLE");
+    }
+    void cleanup() { init(); }
+
+    void knownDriversAnswerFromTheirOwnCache() {
+        QVERIFY(driverCacheReason(kNvidia).find("ComputeCache") != std::string::npos);
+        QVERIFY(driverCacheReason(kPocl).empty());
+        QVERIFY(driverCacheReason("").empty());
+        QVERIFY(driverCacheReason("NVIDIA CUDA 2").empty()); // the exact name, not a prefix
+        QVERIFY(leavesWarmBuildsToDriver(DriverCacheUse::Auto, kNvidia));
+        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, kPocl));
+    }
+
+    void aDriverCacheTurnedOffIsNotUsed() {
+        qputenv("CUDA_CACHE_DISABLE", "1");
+        QVERIFY(driverCacheReason(kNvidia).empty());
+        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, kNvidia));
+    }
+
+    void theChoiceCanBeForcedEitherWay() {
+        QVERIFY(leavesWarmBuildsToDriver(DriverCacheUse::Always, kPocl));
+        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Never, kNvidia));
+        qputenv("CLW_DRIVER_CACHE", "driver");
+        QCOMPARE(driverCacheUseFromEnvironment(), DriverCacheUse::Always);
+        QVERIFY(leavesWarmBuildsToDriver(DriverCacheUse::Auto, kPocl));
+        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Never, kPocl)); // a setting wins
+        qputenv("CLW_DRIVER_CACHE", "0");
+        QCOMPARE(driverCacheUseFromEnvironment(), DriverCacheUse::Never);
+        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, kNvidia));
+        qputenv("CLW_DRIVER_CACHE", "perhaps");
+        QCOMPARE(resolvedDriverCacheUse(DriverCacheUse::Auto), DriverCacheUse::Auto);
+    }
+
+    void cacheListSaysWhoAnswers() {
+        QCOMPARE(warmBuildAnswer(fieldsOf(kPocl)), std::string("this entry's binary"));
+        const std::string nvidia = warmBuildAnswer(fieldsOf(kNvidia));
+        QVERIFY2(nvidia.starts_with("the driver's own cache: NVIDIA"), nvidia.c_str());
+        QVERIFY2(nvidia.find("CLW_DRIVER_CACHE=engine") != std::string::npos, nvidia.c_str());
+        const std::string forced = warmBuildAnswer(fieldsOf(kPocl), DriverCacheUse::Always);
+        QVERIFY2(forced.starts_with("the driver's own cache"), forced.c_str());
+        QVERIFY2(forced.find("CLW_DRIVER_CACHE") != std::string::npos, forced.c_str());
+        QCOMPARE(warmBuildAnswer(fieldsOf(kNvidia), DriverCacheUse::Never),
+                 std::string("this entry's binary"));
+        QCOMPARE(warmBuildAnswer({}), std::string("this entry's binary"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDriverCacheUse)
+#include "tst_drivercacheuse.moc"
