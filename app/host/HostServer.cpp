@@ -14,7 +14,7 @@ using engine::HostMessage;
 
 HostServer::HostServer(HostChannel& channel)
     : m_channel(channel) {
-    for (Lane lane : {Lane::Session, Lane::Buffer})
+    for (Lane lane : {Lane::Session, Lane::Buffer, Lane::Device})
         m_queues[lane].worker = std::thread([this, lane] { work(lane); });
 }
 

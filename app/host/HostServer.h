@@ -1,7 +1,8 @@
 #pragma once
 // The device host's request loop: reads frames from the channel on the main thread, runs each
 // request on the worker of its lane (sessions: builds and runs one after another; buffers: the
-// inspector's reads and writes, which must not wait behind a long run), and writes replies,
+// inspector's reads and writes, which must not wait behind a long run; devices: probes and
+// benchmarks, which take seconds to minutes and must not hold up either), and writes replies,
 // failures and events back. A newer queued request with the same tag replaces an older one that
 // has not started (DESIGN.md §3); "cancel" marks a running request's job as cancelled.
 #include "bridge/JobContext.h"
@@ -22,7 +23,7 @@ namespace clw::host {
 
 class HostChannel;
 
-enum class Lane { Session, Buffer };
+enum class Lane { Session, Buffer, Device };
 
 // What a handler sees of its request: whether it was cancelled, and a way to send events
 // (progress) that the workbench routes to the request.

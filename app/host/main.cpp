@@ -5,8 +5,10 @@
 //
 //   clworkbench-host [--platform NAME]
 //
-// Without --platform it lists devices and resolves device choices for every platform.
+// Without --platform it lists devices (the device browser's snapshot too) and resolves device
+// choices for every platform.
 #include "HostChannel.h"
+#include "HostDeviceService.h"
 #include "HostServer.h"
 #include "HostSessionService.h"
 #include "PrintfCapture.h"
@@ -36,8 +38,10 @@ int main(int argc, char** argv) {
         clw::host::HostChannel channel = clw::host::HostChannel::takeStandardStreams(printfReadEnd);
         static clw::host::PrintfCapture printf(printfReadEnd);
         static clw::host::HostSessionService service(platform, printf);
+        static clw::host::HostDeviceService devices(platform);
         static clw::host::HostServer server(channel);
         service.install(server);
+        devices.install(server);
         status = server.serve();
     } catch (const std::exception& error) {
         std::fprintf(stderr, "clworkbench-host: %s\n", error.what());
