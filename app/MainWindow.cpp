@@ -141,7 +141,7 @@ void MainWindow::createPanels() {
     m_welcome = new WelcomePage(m_context.settings(), this);
     m_launchPanel = new ui::LaunchPanel(session, this);
     m_bufferInspector = new ui::BufferInspector(m_context.bridge(), &m_context.settings(), this);
-    m_deviceBrowser = new ui::DeviceBrowserPanel(m_context.bridge(), this);
+    m_deviceBrowser = new ui::DeviceBrowserPanel(m_context.bridge(), m_context.hosts(), this);
     m_historyPanel = new ui::HistoryPanel(session, this);
     m_logPanel = new ui::LogPanel(session, this);
     m_outputPanel = new ui::OutputPanel(session, this);

@@ -16,7 +16,7 @@ using engine::HostMessage;
 
 HostServer::HostServer(HostChannel& channel)
     : m_channel(channel) {
-    const Lane lanes[] = {Lane::Session, Lane::Buffer, Lane::Edit};
+    const Lane lanes[] = {Lane::Session, Lane::Buffer, Lane::Edit, Lane::Device};
     for (Lane lane : lanes) // every queue exists before a worker looks at the map
         m_queues[lane];
     for (Lane lane : lanes)

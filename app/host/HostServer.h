@@ -21,9 +21,10 @@ namespace clw::host {
 
 class HostChannel;
 
-// Sessions: builds and runs in order; Buffer: the inspector's transfers; Edit: the editor's
-// builds as the person types, which must not wait behind a run either.
-enum class Lane { Session, Buffer, Edit };
+// Session: builds and runs in order; Buffer: the inspector's transfers, which must not wait behind a
+// long run; Edit: the editor's builds as the person types; Device: probes and benchmarks, which
+// take seconds to minutes and must not hold up the others.
+enum class Lane { Session, Buffer, Edit, Device };
 
 // What a handler sees of its request: whether it was cancelled, and a way to send events
 // (progress) that the workbench routes to the request.

@@ -5,9 +5,11 @@
 //
 //   clworkbench-host [--platform NAME]
 //
-// Without --platform it lists devices and resolves device choices for every platform.
+// Without --platform it lists devices (the device browser's snapshot too) and resolves device
+// choices for every platform.
 #include "FatalSignals.h"
 #include "HostChannel.h"
+#include "HostDeviceService.h"
 #include "HostServer.h"
 #include "HostSessionService.h"
 #include "PrintfCapture.h"
@@ -45,8 +47,10 @@ int main(int argc, char** argv) {
         // editor build and a session build as the first two requests crashed ocl-icd, or left
         // PoCL with no device). Both happen here, before the lanes' workers start.
         clw::engine::allDevices();
+        static clw::host::HostDeviceService devices(platform);
         static clw::host::HostServer server(channel);
         service.install(server);
+        devices.install(server);
         status = server.serve();
     } catch (const std::exception& error) {
         std::fprintf(stderr, "clworkbench-host: %s\n", error.what());

@@ -1,9 +1,14 @@
-// DeviceBrowserPanel, offscreen: the device list is read on a worker thread and fills the tree;
+// DeviceBrowserPanel, offscreen: the device list is read by the listing device host (a
+// clworkbench-host beside the test) and fills the tree;
 // the current device shows its properties grouped by topic (filter, raw values on hover, copy,
 // export), its characterization and its measured peaks (run with progress, a chart, cancel);
 // selected devices are compared side by side; a platform whose ICD fails shows its error. The
 // "OpenCL runtime" row at the top shows the ICD loader's properties and the NULL platform
-// behavior, searchable, copyable and exported; a loader without the query says so.
+// behavior, searchable, copyable and exported; a loader without the query says so. Benchmarks
+// run in the device host of the device's platform.
+#include "bridge/DeviceHosts.h"
+#include "bridge/DeviceProbe.h"
+#include "bridge/DeviceSnapshotJson.h"
 #include "bridge/EngineBridge.h"
 #include "devices/BenchmarkPanel.h"
 #include "devices/ComparisonView.h"
@@ -100,6 +105,13 @@ cl_int brokenDeviceIds(cl_platform_id id, cl_device_type type, cl_uint capacity,
     return ::clGetDeviceIDs(id, type, capacity, devices, count);
 }
 
+// A snapshot read in this process, as the listing host would send it: the C-API seam that
+// stages a broken ICD works in this process only.
+DeviceSnapshot throughCbor(const DeviceSnapshot& snapshot) {
+    return nlohmann::json::from_cbor(nlohmann::json::to_cbor(nlohmann::json(snapshot)))
+        .get<DeviceSnapshot>();
+}
+
 } // namespace
 
 class TestDeviceBrowserPanel : public QObject {
@@ -118,8 +130,9 @@ private Q_SLOTS:
 
 void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QAbstractItemModelTester tester(panel.propertiesModel(),
                                     QAbstractItemModelTester::FailureReportingMode::QtTest);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
@@ -127,6 +140,7 @@ void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
     QVERIFY(panel.isProbing());
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     QVERIFY(!panel.isProbing());
+    QCOMPARE(hosts.started(), 1); // the listing host read them
     QVERIFY(panel.deviceModel()->snapshot().deviceCount() >= 1);
     QVERIFY2(!panel.statusText().contains(QStringLiteral("No OpenCL")),
              qPrintable(panel.statusText()));
@@ -157,8 +171,9 @@ void TestDeviceBrowserPanel::fillsFromTheEngineAndShowsProperties() {
 
 void TestDeviceBrowserPanel::filterCopyAndExport() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
@@ -211,8 +226,9 @@ void TestDeviceBrowserPanel::filterCopyAndExport() {
 
 void TestDeviceBrowserPanel::benchmarksRunWithProgressAndChart() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
@@ -231,6 +247,7 @@ void TestDeviceBrowserPanel::benchmarksRunWithProgressAndChart() {
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
     QVERIFY2(finished.first().first().toBool(), qPrintable(bench->statusText()));
     QVERIFY(!bench->isRunning());
+    QCOMPARE(hosts.started(), 2); // the listing host, and the host of the device's platform
     QCOMPARE(bench->progressBar()->value(), bench->progressBar()->maximum());
     QVERIFY(bench->resultsModel()->rowCount() >= 25);
     QVERIFY(bench->statusText().contains(QStringLiteral("measured")));
@@ -259,8 +276,9 @@ void TestDeviceBrowserPanel::benchmarksRunWithProgressAndChart() {
 
 void TestDeviceBrowserPanel::benchmarkCancelStopsTheRun() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     panel.deviceView()->setCurrentIndex(
@@ -293,8 +311,9 @@ void TestDeviceBrowserPanel::benchmarkChartLeavesZeroCopyOut() {
                       {"transfer", "read_blocking", 17.5, "GB/s"},
                       {"transfer", "map_read", 17809.25, "GB/s", true},
                       {"transfer", "memcpy_from_mapped", 12.5, "GB/s"}};
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    BenchmarkPanel bench(bridge);
+    BenchmarkPanel bench(bridge, hosts);
     bench.showResult(result);
     QCOMPARE(bench.groupBox()->currentData().toString(), QStringLiteral("transfer"));
     auto* series = qobject_cast<QBarSeries*>(bench.chart()->series().value(0));
@@ -329,8 +348,9 @@ void TestDeviceBrowserPanel::benchmarkChartLeavesZeroCopyOut() {
 void TestDeviceBrowserPanel::comparisonHighlightsDifferences() {
     CLW_REQUIRE_DEVICE(device);
     Q_UNUSED(device) // compared with a twin made from its snapshot entry
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
     QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
     // One real device and a twin with more compute units, on the same platform.
@@ -388,14 +408,21 @@ void TestDeviceBrowserPanel::comparisonHighlightsDifferences() {
 
 void TestDeviceBrowserPanel::failingPlatformShowsItsError() {
     CLW_REQUIRE_DEVICE(device);
-    engine::ScopedClApi scoped; // before the panel: the probe thread reads through it
-    scoped.api().clGetPlatformIDs = brokenPlatformIds;
-    scoped.api().clGetPlatformInfo = brokenPlatformInfo;
-    scoped.api().clGetDeviceIDs = brokenDeviceIds;
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
-    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000); // the host's, replaced below
+    DeviceSnapshot snapshot;
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clGetPlatformIDs = brokenPlatformIds;
+        scoped.api().clGetPlatformInfo = brokenPlatformInfo;
+        scoped.api().clGetDeviceIDs = brokenDeviceIds;
+        snapshot = takeDeviceSnapshot();
+    }
+    panel.showSnapshot(throughCbor(snapshot));
+    QCOMPARE(ready.count(), 2);
     QVERIFY2(panel.statusText().contains(QStringLiteral("1 platform(s) failed")),
              qPrintable(panel.statusText()));
 
@@ -416,8 +443,9 @@ void TestDeviceBrowserPanel::failingPlatformShowsItsError() {
 
 void TestDeviceBrowserPanel::runtimeNodeShowsLoaderAndNullPlatform() {
     CLW_REQUIRE_DEVICE(device);
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QAbstractItemModelTester treeTester(panel.deviceModel(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     QAbstractItemModelTester tester(panel.propertiesModel(),
@@ -493,19 +521,25 @@ void TestDeviceBrowserPanel::runtimeNodeShowsLoaderAndNullPlatform() {
 
 void TestDeviceBrowserPanel::runtimeNodeWithoutLoaderQuery() {
     CLW_REQUIRE_DEVICE(device);
-    Q_UNUSED(device)            // the platforms are listed as usual beside the runtime row
-    engine::ScopedClApi scoped; // before the panel: the probe thread reads through it
-    scoped.api().clGetICDLoaderInfoOCLICD = nullptr;
-    scoped.api().clGetDeviceIDs = [](cl_platform_id id, cl_device_type type, cl_uint capacity,
-                                     cl_device_id* devices, cl_uint* count) -> cl_int {
-        if (!id)
-            return CL_INVALID_PLATFORM; // a loader with no default platform
-        return ::clGetDeviceIDs(id, type, capacity, devices, count);
-    };
+    Q_UNUSED(device) // the platforms are listed as usual beside the runtime row
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
-    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+    QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000); // the host's, replaced below
+    DeviceSnapshot snapshot;
+    {
+        engine::ScopedClApi scoped;
+        scoped.api().clGetICDLoaderInfoOCLICD = nullptr;
+        scoped.api().clGetDeviceIDs = [](cl_platform_id id, cl_device_type type, cl_uint capacity,
+                                         cl_device_id* devices, cl_uint* count) -> cl_int {
+            if (!id)
+                return CL_INVALID_PLATFORM; // a loader with no default platform
+            return ::clGetDeviceIDs(id, type, capacity, devices, count);
+        };
+        snapshot = takeDeviceSnapshot({}, /*characterize=*/false);
+    }
+    panel.showSnapshot(throughCbor(snapshot));
     const QModelIndex runtime = panel.deviceModel()->runtimeIndex();
     QCOMPARE(panel.deviceModel()
                  ->data(runtime.siblingAtColumn(DeviceListModel::VersionColumn))

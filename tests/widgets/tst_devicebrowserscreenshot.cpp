@@ -5,6 +5,7 @@
 // as build/.../artifacts/devicebrowser.png. Pixels of each grab are checked: text in the property
 // table, the bar colour in the bars of the real copies and none above the zero-copy map, and the
 // highlight colour on the differing comparison rows and not on equal ones.
+#include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
 #include "devices/BenchmarkPanel.h"
 #include "devices/ComparisonView.h"
@@ -88,8 +89,9 @@ void TestDeviceBrowserScreenshot::showsPropertiesChartAndComparison() {
              "run under Xvfb with QT_QPA_PLATFORM=xcb (ctest -R widgets.devicebrowserscreenshot)");
     CLW_REQUIRE_DEVICE(device);
     const QString deviceName = QString::fromStdString(device.name());
+    DeviceHosts hosts;
     EngineBridge bridge(2);
-    DeviceBrowserPanel panel(bridge);
+    DeviceBrowserPanel panel(bridge, hosts);
     panel.setWindowTitle(QStringLiteral("Device browser"));
     panel.resize(1500, 800);
     QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);

@@ -19,6 +19,9 @@ struct DeviceProperty {
     // (image formats, the runtime's rows) or is unsupported.
     QJsonValue typed;
     QString unit; // the table row's unit: "bytes", "MHz", ... or empty
+
+    // Every field, in order (what a round trip through the device host keeps).
+    bool operator==(const DeviceProperty&) const = default;
 };
 
 } // namespace clw::ui

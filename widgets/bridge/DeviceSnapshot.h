@@ -23,6 +23,9 @@ struct CharacterizationRow {
     QString label; // "SIMD group size (warp, wavefront)"
     QString value;
     QString note; // a guess, or why there is no value
+
+    // Every field, in order (what a round trip through the device host keeps).
+    bool operator==(const CharacterizationRow&) const = default;
 };
 
 struct DeviceEntry {
@@ -57,6 +60,8 @@ struct DeviceEntry {
 
     // The property's formatted value, or an empty string when absent or unsupported.
     QString property(const QString& name) const;
+
+    bool operator==(const DeviceEntry&) const = default;
 };
 
 struct PlatformEntry {
@@ -72,6 +77,8 @@ struct PlatformEntry {
     QString error;
 
     bool failed() const { return !error.isEmpty(); }
+
+    bool operator==(const PlatformEntry&) const = default;
 };
 
 struct DeviceSnapshot {
@@ -86,6 +93,8 @@ struct DeviceSnapshot {
     const DeviceEntry* defaultDevice() const;
     // Every device of every platform, in order.
     QList<DeviceEntry> allDevices() const;
+
+    bool operator==(const DeviceSnapshot&) const = default;
 };
 
 } // namespace clw::ui

@@ -18,6 +18,9 @@ struct IcdLoaderRow {
     QString value; // "OpenCL ICD Loader"; empty when the query failed
     bool supported = true;
     QString error; // the failed query's code name ("CL_INVALID_VALUE"); empty when supported
+
+    // Every field, in order (what a round trip through the device host keeps).
+    bool operator==(const IcdLoaderRow&) const = default;
 };
 
 // One NULL-platform call (engine::NullPlatformOutcome).
@@ -32,6 +35,8 @@ struct NullPlatformRow {
     QString platformName;  // the platform the loader picked; empty when none
     QString platformSuffix;
     QStringList deviceNames; // the devices it picked
+
+    bool operator==(const NullPlatformRow&) const = default;
 };
 
 // The topics of the runtime's property rows.
@@ -60,6 +65,8 @@ struct RuntimeEntry {
     // behavior" (named by the call, valued by its outcome with the names picked, raw value the
     // code's name).
     QList<DeviceProperty> properties() const;
+
+    bool operator==(const RuntimeEntry&) const = default;
 };
 
 } // namespace clw::ui

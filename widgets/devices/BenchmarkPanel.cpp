@@ -1,6 +1,9 @@
 #include "devices/BenchmarkPanel.h"
 
-#include "bridge/DeviceProbe.h"
+#include "bridge/ActiveHostRequest.h"
+#include "bridge/BenchmarkJson.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/DeviceSnapshotJson.h"
 #include "bridge/EngineBridge.h"
 #include "bridge/ProgressRelay.h"
 #include "models/BenchmarkResultsModel.h"
@@ -19,6 +22,7 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 #include <QValueAxis>
 
@@ -26,9 +30,29 @@
 
 namespace clw::ui {
 
-BenchmarkPanel::BenchmarkPanel(EngineBridge& bridge, QWidget* parent)
+namespace {
+
+// A progress event of devices.bench; fields that are missing or of another type read as none,
+// since this runs on the host connection's I/O thread, where nothing may throw.
+engine::BenchmarkProgress progressOf(const nlohmann::json& event) {
+    engine::BenchmarkProgress progress;
+    const auto number = [&event](const char* key) {
+        const auto found = event.find(key);
+        return found != event.end() && found->is_number_integer() ? found->get<int>() : 0;
+    };
+    progress.done = number("done");
+    progress.total = number("total");
+    if (const auto step = event.find("step"); step != event.end() && step->is_string())
+        progress.step = step->get<std::string>();
+    return progress;
+}
+
+} // namespace
+
+BenchmarkPanel::BenchmarkPanel(EngineBridge& bridge, DeviceHosts& hosts, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
+    , m_hosts(hosts)
     , m_relay(ProgressRelay::create(this))
     , m_model(new BenchmarkResultsModel(this))
     , m_table(new QTableView(this))
@@ -92,8 +116,12 @@ BenchmarkPanel::BenchmarkPanel(EngineBridge& bridge, QWidget* parent)
 
 BenchmarkPanel::~BenchmarkPanel() {
     m_relay->close(); // progress still on its way is dropped
-    if (m_job)
+    if (m_job) {
         m_bridge.cancel(m_job);
+        // The bridge waits for its job, and the job for the host: a step stuck in the driver
+        // would hold up closing the workbench.
+        m_request->stop(QStringLiteral("the device browser closed during the benchmarks"));
+    }
 }
 
 QString BenchmarkPanel::deviceKey(const DeviceEntry& device) {
@@ -142,27 +170,36 @@ void BenchmarkPanel::run() {
     if (!m_device || isRunning())
         return;
     const DeviceEntry device = *m_device;
-    engine::BenchmarkOptions options;
-    options.quick = m_quick->isChecked();
+    const nlohmann::json body = {{"platformIndex", device.platformIndex},
+                                 {"deviceIndex", device.deviceIndex},
+                                 {"name", device.name.toStdString()},
+                                 {"quick", m_quick->isChecked()}};
+    HostRequestOptions options;
+    options.limit = m_stepLimit; // each progress event starts the time again
+    options.what = QStringLiteral("measuring `%1`").arg(device.name);
     const quint64 generation = ++m_generation;
     std::shared_ptr<ProgressRelay> relay = m_relay;
+    options.onEvent = [relay, this](const nlohmann::json& event) {
+        relay->post([this, progress = progressOf(event)] { showProgress(progress); });
+    };
+    m_request = std::make_shared<ActiveHostRequest>();
     m_progress->setRange(0, 0); // busy until the first report gives the step count
     m_status->setText(tr("Starting the benchmarks on %1...").arg(device.name));
     m_job = m_bridge.run(
         this,
-        [device, options, relay, this](const JobContext& job) {
-            const std::optional<engine::Device> found = findSnapshotDevice(device);
-            if (!found)
-                throw std::runtime_error("the device is no longer there: refresh the list");
-            engine::BenchmarkResult result = engine::runDeviceBenchmarks(
-                *found, options,
-                [&](const engine::BenchmarkProgress& progress) {
-                    relay->post([this, progress] { showProgress(progress); });
-                },
-                [&] { return job.isCancelled(); });
-            if (result.cancelled) // the bridge reports a cancel; the figures so far still show
-                relay->post([this, result] { showResult(result); });
-            return result;
+        [hosts = &m_hosts, request = m_request, platform = device.platformName.toStdString(), body,
+         options = std::move(options), relay, this](const JobContext& job) {
+            const engine::HostMessage reply =
+                request->send(hosts->host(platform), "devices.bench", body, options, job);
+            QString error;
+            std::optional<engine::BenchmarkResult> result =
+                benchmarkFromJson(reply.body.at("result").get<QJsonValue>().toObject(), &error);
+            if (!result)
+                throw std::runtime_error("the device host's result cannot be read: " +
+                                         error.toStdString());
+            if (result->cancelled) // the bridge reports a cancel; the figures so far still show
+                relay->post([this, shown = *result] { showResult(shown); });
+            return std::move(*result);
         },
         [this, generation, device](JobResult<engine::BenchmarkResult> result) {
             if (generation != m_generation)
@@ -180,6 +217,8 @@ void BenchmarkPanel::run() {
                 m_status->setText(
                     tr("Cancelled; %n figure(s) measured before.", nullptr, m_model->rowCount()));
             } else {
+                // A host that crashed or was ended says so: which host, doing what, its last
+                // words.
                 m_status->setText(tr("The benchmarks failed: %1").arg(result.error().message));
             }
             updateButtons();
@@ -193,8 +232,17 @@ void BenchmarkPanel::cancel() {
     if (!m_job)
         return;
     m_bridge.cancel(m_job);
+    m_request->cancel();
     m_status->setText(tr("Cancelling after the current step..."));
     m_cancelButton->setEnabled(false);
+    // A step stuck in the driver never sees the cancel: its host is ended instead.
+    const quint64 generation = m_generation;
+    QTimer::singleShot(m_cancelGrace, this, [this, generation] {
+        if (generation != m_generation || !isRunning())
+            return;
+        m_request->stop(tr("it did not stop within %1 s of Cancel")
+                            .arg(double(m_cancelGrace.count()) / 1000.0, 0, 'g', 3));
+    });
 }
 
 void BenchmarkPanel::showProgress(const engine::BenchmarkProgress& progress) {

@@ -1,7 +1,8 @@
 #pragma once
 // Runs the microbenchmarks (engine::runDeviceBenchmarks) on the device browser's current device,
-// on an engine worker thread: a progress bar, a Cancel button, the figures as a table and a bar
-// chart of one benchmark group. The last result of each device is kept while the panel lives.
+// in the device host of its platform (DESIGN.md §2a): a progress bar, a Cancel button, the figures
+// as a table and a bar chart of one benchmark group. A host that crashes or hangs is reported in
+// the status line; the last result of each device is kept while the panel lives.
 #include "bridge/DeviceSnapshot.h"
 
 #include "clw/engine/DeviceBenchmark.h"
@@ -9,6 +10,7 @@
 #include <QHash>
 #include <QWidget>
 
+#include <chrono>
 #include <memory>
 
 class QChart;
@@ -22,16 +24,26 @@ class QTableView;
 
 namespace clw::ui {
 
+class ActiveHostRequest;
 class BenchmarkResultsModel;
+class DeviceHosts;
 class EngineBridge;
 class ProgressRelay;
 
 class BenchmarkPanel : public QWidget {
     Q_OBJECT
 public:
-    // The bridge must outlive the panel.
-    explicit BenchmarkPanel(EngineBridge& bridge, QWidget* parent = nullptr);
+    // The bridge and the hosts must outlive the panel.
+    BenchmarkPanel(EngineBridge& bridge, DeviceHosts& hosts, QWidget* parent = nullptr);
+    // A run still going ends its host: nobody is left to wait for it.
     ~BenchmarkPanel() override;
+
+    // How long one step (one progress report to the next) may take before the watchdog ends
+    // the host; clpeak's full sizes take seconds a step on a CPU. 120 s unless set.
+    void setStepLimit(std::chrono::milliseconds limit) { m_stepLimit = limit; }
+    // How long Cancel waits for the current step before it ends the host (a step stuck in the
+    // driver never checks). 10 s unless set.
+    void setCancelGrace(std::chrono::milliseconds grace) { m_cancelGrace = grace; }
 
     // The device Run measures (nullptr: none); shows that device's last result.
     void setDevice(const DeviceEntry* device);
@@ -54,6 +66,8 @@ public:
 
 public Q_SLOTS:
     void run();
+    // Asks the host to stop after the current step; ends the host when it has not after the
+    // cancel grace.
     void cancel();
 
 Q_SIGNALS:
@@ -67,7 +81,11 @@ private:
     void updateChart();
 
     EngineBridge& m_bridge;
+    DeviceHosts& m_hosts;
     std::shared_ptr<ProgressRelay> m_relay;
+    std::shared_ptr<ActiveHostRequest> m_request; // the run's, while one runs
+    std::chrono::milliseconds m_stepLimit{120'000};
+    std::chrono::milliseconds m_cancelGrace{10'000};
     BenchmarkResultsModel* m_model;
     QTableView* m_table;
     QChartView* m_chartView;

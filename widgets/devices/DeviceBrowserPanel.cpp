@@ -1,6 +1,8 @@
 #include "devices/DeviceBrowserPanel.h"
 
-#include "bridge/DeviceProbe.h"
+#include "bridge/ActiveHostRequest.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/DeviceSnapshotJson.h"
 #include "bridge/EngineBridge.h"
 #include "devices/BenchmarkPanel.h"
 #include "devices/ComparisonView.h"
@@ -23,18 +25,26 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <chrono>
+
 namespace clw::ui {
 
-DeviceBrowserPanel::DeviceBrowserPanel(EngineBridge& bridge, QWidget* parent)
+namespace {
+// How long the listing host may take to read every device, a probe build per device included.
+constexpr std::chrono::seconds kProbeLimit{120};
+} // namespace
+
+DeviceBrowserPanel::DeviceBrowserPanel(EngineBridge& bridge, DeviceHosts& hosts, QWidget* parent)
     : QWidget(parent)
     , m_bridge(bridge)
+    , m_hosts(hosts)
     , m_deviceModel(new DeviceListModel(this))
     , m_characterizationModel(new CharacterizationModel(this))
     , m_deviceView(new QTreeView(this))
     , m_properties(new PropertiesPane(this))
     , m_characterizationView(new QTableView(this))
     , m_characterizationError(new QLabel(this))
-    , m_benchmarks(new BenchmarkPanel(bridge, this))
+    , m_benchmarks(new BenchmarkPanel(bridge, hosts, this))
     , m_comparison(new ComparisonView(this))
     , m_tabs(new QTabWidget(this))
     , m_statusLabel(new QLabel(this))
@@ -96,8 +106,10 @@ DeviceBrowserPanel::DeviceBrowserPanel(EngineBridge& bridge, QWidget* parent)
 }
 
 DeviceBrowserPanel::~DeviceBrowserPanel() {
-    if (m_probeJob)
+    if (m_probeJob) {
         m_bridge.cancel(m_probeJob);
+        m_probeRequest->cancel(); // the host stops between devices
+    }
 }
 
 DevicePropertiesModel* DeviceBrowserPanel::propertiesModel() const {
@@ -123,12 +135,24 @@ const RuntimeEntry* DeviceBrowserPanel::currentRuntime() const {
 void DeviceBrowserPanel::refresh() {
     m_statusLabel->setText(tr("Reading OpenCL platforms and devices..."));
     m_refreshButton->setEnabled(false);
-    // A result of an older probe that arrives late is stale: only the newest one is shown.
+    // A result of an older probe that arrives late is stale: only the newest one is shown, and
+    // the host need not finish the older one.
     const quint64 generation = ++m_probeGeneration;
+    if (m_probeRequest)
+        m_probeRequest->cancel();
+    m_probeRequest = std::make_shared<ActiveHostRequest>();
+    HostRequestOptions options;
+    options.limit = kProbeLimit;
+    options.what = QStringLiteral("reading devices");
+    options.tag = "devices.snapshot";
+    options.generation = generation;
     m_probeJob = m_bridge.run(
         this,
-        [](const JobContext& job) {
-            return takeDeviceSnapshot([&job] { return job.isCancelled(); });
+        [hosts = &m_hosts, request = m_probeRequest, options](const JobContext& job) {
+            // The listing host: it sees every platform. One that stopped is started again here.
+            const engine::HostMessage reply = request->send(hosts->host({}), "devices.snapshot",
+                                                            {{"characterize", true}}, options, job);
+            return reply.body.at("snapshot").get<DeviceSnapshot>();
         },
         [this, generation](JobResult<DeviceSnapshot> result) {
             if (generation != m_probeGeneration)

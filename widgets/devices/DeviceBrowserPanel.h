@@ -2,11 +2,15 @@
 // The device browser: the OpenCL runtime (ICD loader, NULL-platform behavior), platforms and
 // devices as a tree and, for the current device, its properties grouped by topic, its
 // characterization, its measured peaks (benchmarks with progress, Cancel and a chart) and, for
-// two or more selected devices, a side-by-side comparison. Devices are read and measured on
-// engine worker threads through the bridge; this widget never calls OpenCL.
+// two or more selected devices, a side-by-side comparison. Devices are read by the listing device
+// host and measured by the host of their platform (DESIGN.md §2a), waited for on bridge worker
+// threads; this widget never calls OpenCL, and a host that crashes while it reads is reported in
+// the status line (Refresh starts a new one).
 #include "bridge/DeviceSnapshot.h"
 
 #include <QWidget>
+
+#include <memory>
 
 class QLabel;
 class QPushButton;
@@ -16,9 +20,11 @@ class QTreeView;
 
 namespace clw::ui {
 
+class ActiveHostRequest;
 class BenchmarkPanel;
 class CharacterizationModel;
 class ComparisonView;
+class DeviceHosts;
 class DeviceListModel;
 class DevicePropertiesModel;
 class EngineBridge;
@@ -27,8 +33,8 @@ class PropertiesPane;
 class DeviceBrowserPanel : public QWidget {
     Q_OBJECT
 public:
-    // The bridge must outlive the panel. Starts reading the devices at once.
-    explicit DeviceBrowserPanel(EngineBridge& bridge, QWidget* parent = nullptr);
+    // The bridge and the hosts must outlive the panel. Starts reading the devices at once.
+    DeviceBrowserPanel(EngineBridge& bridge, DeviceHosts& hosts, QWidget* parent = nullptr);
     ~DeviceBrowserPanel() override;
 
     DeviceListModel* deviceModel() const { return m_deviceModel; }
@@ -65,7 +71,7 @@ public Q_SLOTS:
 Q_SIGNALS:
     // A probe finished and its snapshot is shown (failed platforms included).
     void snapshotReady(const clw::ui::DeviceSnapshot& snapshot);
-    // The platforms could not be listed at all, or the probe job failed.
+    // The platforms could not be listed at all, or the probe failed (its host stopped).
     void probeFailed(const QString& message);
 
 private:
@@ -74,6 +80,8 @@ private:
     void askExportPath();
 
     EngineBridge& m_bridge;
+    DeviceHosts& m_hosts;
+    std::shared_ptr<ActiveHostRequest> m_probeRequest; // the newest probe's
     DeviceListModel* m_deviceModel;
     CharacterizationModel* m_characterizationModel;
     QTreeView* m_deviceView;
