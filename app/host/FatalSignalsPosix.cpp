@@ -1,5 +1,7 @@
 #include "FatalSignals.h"
 
+#include "bridge/HostStopped.h"
+
 #include <csignal>
 #include <cstring>
 #include <initializer_list>
@@ -20,7 +22,8 @@ void writeText(const char* text) {
 void onFatalSignal(int number) {
     writeText("clworkbench-host: ");
     writeText(strsignal(number));
-    writeText("; the stack of the thread it hit:\n");
+    writeText(ui::kStackHeading);
+    writeText("\n");
     void* frames[48];
     const int count = backtrace(frames, 48);
     backtrace_symbols_fd(frames, count, STDERR_FILENO);

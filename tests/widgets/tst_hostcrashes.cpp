@@ -49,11 +49,20 @@ void useFakeDriver(DeviceHosts& hosts, const QString& fault) {
     hosts.setEnvironment(environment);
 }
 
+// The message of the stop the call ends in. A host killed by a signal follows its last words with
+// the stack where it stopped (frames of clworkbench-host), which is checked and cut off here.
 QString stoppedMessage(const std::function<void()>& call) {
     try {
         call();
     } catch (const HostStopped& stopped) {
-        return QString::fromStdString(stopped.what());
+        const QString message = QString::fromStdString(stopped.what());
+        const QString heading = QStringLiteral("\nWhere it stopped:\n");
+        const qsizetype stack = message.indexOf(heading);
+        if (stack < 0)
+            return message;
+        if (!message.mid(stack + heading.size()).contains(QStringLiteral("clworkbench-host")))
+            return QStringLiteral("(a stack without the host's frames) ") + message;
+        return message.left(stack);
     }
     return QStringLiteral("(no stop)");
 }

@@ -16,6 +16,7 @@ namespace {
 
 constexpr qsizetype kStderrTail = 16 * 1024;
 constexpr int kLastWordsLines = 8;
+constexpr int kStackLines = 24;
 
 QString signalName(int number) {
     switch (number) {
@@ -259,10 +260,24 @@ void HostConnectionIo::readErrors() {
 }
 
 QString HostConnectionIo::lastWords() const {
-    const QStringList lines =
-        QString::fromUtf8(m_stderr).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    return lines.mid(std::max<qsizetype>(0, lines.size() - kLastWordsLines))
-        .join(QLatin1Char('\n'));
+    QStringList lines = QString::fromUtf8(m_stderr).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    // The stack of a fatal signal comes after the words: it is told apart.
+    QStringList stack;
+    const QString heading = QString::fromLatin1(kStackHeading);
+    for (qsizetype i = lines.size() - 1; i >= 0; --i) {
+        if (lines[i].endsWith(heading)) {
+            stack = lines.mid(i + 1, kStackLines);
+            lines = lines.mid(0, i);
+            break;
+        }
+    }
+    QString words = lines.mid(std::max<qsizetype>(0, lines.size() - kLastWordsLines))
+                        .join(QLatin1Char('\n'));
+    if (!words.isEmpty())
+        words = QStringLiteral(" Its last words:\n") + words;
+    if (!stack.isEmpty())
+        words += QStringLiteral("\nWhere it stopped:\n") + stack.join(QLatin1Char('\n'));
+    return words;
 }
 
 void HostConnectionIo::failedToStart() {
@@ -297,10 +312,7 @@ void HostConnectionIo::finished(int exitCode, QProcess::ExitStatus status) {
         message = QStringLiteral("The device host for `%1` stopped%2 (%3).")
                       .arg(m_launch.label, where, how);
     }
-    const QString words = lastWords();
-    if (!words.isEmpty())
-        message += QStringLiteral(" Its last words:\n") + words;
-    declareStopped(message);
+    declareStopped(message + lastWords());
 }
 
 void HostConnectionIo::declareStopped(const QString& message) {

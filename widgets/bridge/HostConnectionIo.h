@@ -53,6 +53,8 @@ private:
     void armWatchdog(std::uint64_t id, std::chrono::milliseconds limit);
     void stopNow(const QString& reason, const QString& what);
     void declareStopped(const QString& message);
+    // " Its last words:\n<the last lines of stderr>", then "\nWhere it stopped:\n<stack>" when
+    // the host reported a fatal signal; empty when it wrote nothing.
     QString lastWords() const;
     QString runningWhat() const;
 
