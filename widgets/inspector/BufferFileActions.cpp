@@ -2,10 +2,9 @@
 
 #include "bridge/BufferFile.h"
 #include "bridge/BufferOperations.h"
-#include "bridge/DeviceBufferSource.h"
+#include "bridge/HostBufferSource.h"
 #include "inspector/FillDialog.h"
 
-#include "clw/engine/DeviceSelection.h"
 #include "clw/engine/ImportError.h"
 #include "clw/engine/NpyFile.h"
 
@@ -15,11 +14,6 @@
 #include <stdexcept>
 
 namespace clw::ui {
-
-struct BufferFileActions::Device {
-    engine::Context context;
-    engine::CommandQueue queue;
-};
 
 namespace {
 
@@ -117,7 +111,6 @@ void BufferFileActions::exportFile(const Target& target, const QString& path) {
 
 void BufferFileActions::openFile(const QString& path) {
     struct Opened {
-        std::shared_ptr<Device> device;
         std::shared_ptr<BufferSource> source;
         engine::ElementFormat format;
     };
@@ -125,24 +118,15 @@ void BufferFileActions::openFile(const QString& path) {
     const QString name = QFileInfo(path).fileName();
     m_bridge.run(
         this,
-        [device = m_device, file = toPath(path)](const JobContext&) mutable {
-            const engine::NpyArray array = engine::NpyFile::read(file);
+        [file = toPath(path)](const JobContext&) {
+            engine::NpyArray array = engine::NpyFile::read(file);
             if (array.data.empty())
                 throw engine::ImportError("the array is empty: a buffer needs at least one byte");
-            if (!device) {
-                const auto found = engine::defaultDevice();
-                if (!found)
-                    throw std::runtime_error("no OpenCL device: run scripts/setup (PoCL)");
-                engine::Context context(*found);
-                engine::CommandQueue queue(context, *found);
-                device = std::make_shared<Device>(Device{context, queue});
-            }
-            engine::Buffer buffer(device->context, CL_MEM_READ_WRITE, array.data.size());
-            device->queue.write(buffer, 0, array.data.size(), array.data.data());
-            return Opened{
-                device,
-                std::make_shared<DeviceBufferSource>(buffer, device->queue, array.data.size()),
-                formatFor(array)};
+            // The file's bytes in the workbench's memory: looking at a file needs no device, and
+            // the GUI process makes no OpenCL call (DESIGN.md §2a).
+            const engine::ElementFormat format = formatFor(array);
+            return Opened{std::make_shared<HostBufferSource>(std::move(array.data), "file"),
+                          format};
         },
         [this, name](JobResult<Opened> result) {
             --m_busy;
@@ -150,7 +134,6 @@ void BufferFileActions::openFile(const QString& path) {
                 Q_EMIT failed(tr("Opening %1 failed: %2").arg(name, result.error().message));
                 return;
             }
-            m_device = result.value().device;
             Q_EMIT bufferOpened(name, result.value().source, result.value().format);
             Q_EMIT finished(tr("Opened %1 as a new buffer").arg(name));
         });

@@ -55,13 +55,11 @@ Q_SIGNALS:
                       const engine::ElementFormat& format);
 
 private:
-    struct Device;
     template <class Job>
     void runJob(const QString& what, Job job, std::shared_ptr<BufferSource> changed);
 
     EngineBridge& m_bridge;
     QPointer<QWidget> m_dialogParent;
-    std::shared_ptr<Device> m_device; // the default device's context and queue, made once
     engine::FillSpec m_lastFill;
     int m_busy = 0;
 };
