@@ -6,41 +6,53 @@ namespace clw::engine {
 
 namespace {
 
-// The entry points newer than OpenCL 1.2, looked up once: naming them directly would make the
-// engine fail to link (or to load) with an OpenCL library that lacks them.
-// ocl-icd 2.3 does not export clGetICDLoaderInfoOCLICD: clGetExtensionFunctionAddress (OpenCL
-// 1.0, linked) is how clinfo reaches it. A loader that exported it would be asked first.
+// ocl-icd 2.3 does not export clGetICDLoaderInfoOCLICD: clGetExtensionFunctionAddress is how
+// clinfo reaches it. A loader that exported it would be asked first.
 IcdLoaderInfoFn resolveIcdLoaderInfo() {
     constexpr const char* kName = "clGetICDLoaderInfoOCLICD";
     void* symbol = lookUpClSymbol(kName);
-    if (!symbol)
-        symbol = ::clGetExtensionFunctionAddress(kName);
+    using ExtensionLookup = decltype(&::clGetExtensionFunctionAddress);
+    if (!symbol) {
+        if (void* lookup = lookUpClSymbol("clGetExtensionFunctionAddress"))
+            symbol = reinterpret_cast<ExtensionLookup>(lookup)(kName);
+    }
     return reinterpret_cast<IcdLoaderInfoFn>(symbol);
 }
 
-struct LaterEntries {
+// Where no OpenCL library could be loaded, listing platforms finds none, as the ICD loader says
+// when it has no vendor: every caller then says "no OpenCL device", with what to install.
+cl_int CL_API_CALL noPlatforms(cl_uint, cl_platform_id*, cl_uint* count) {
+    if (count)
+        *count = 0;
+    return CL_PLATFORM_NOT_FOUND_KHR;
+}
+
+// Every entry point, looked up once in the OpenCL library loaded at first use (ClSymbolLookup):
+// the engine names none of them at link time, so a process that never calls OpenCL never loads
+// the library or a driver (DESIGN.md §2a: the workbench's GUI process), and the engine runs with
+// an OpenCL library that lacks the entry points newer than 1.2 (a stub stands in for each).
+struct ResolvedEntries {
 #define CLW_CL_RESOLVE(name) decltype(&::name) name = resolveClEntry<decltype(&::name)>(#name);
-    CLW_CL_FUNCTIONS_LATER(CLW_CL_RESOLVE)
+    CLW_CL_FUNCTIONS(CLW_CL_RESOLVE)
 #undef CLW_CL_RESOLVE
     IcdLoaderInfoFn icdLoaderInfo = resolveIcdLoaderInfo();
 };
 
-const LaterEntries& laterEntries() {
-    static const LaterEntries entries;
+const ResolvedEntries& resolvedEntries() {
+    static const ResolvedEntries entries;
     return entries;
 }
 
 } // namespace
 
 ClApi::ClApi() {
-#define CLW_CL_LINK(name) name = &::name;
-    CLW_CL_FUNCTIONS_1_2(CLW_CL_LINK)
-#undef CLW_CL_LINK
-    const LaterEntries& later = laterEntries();
-#define CLW_CL_COPY(name) name = later.name;
-    CLW_CL_FUNCTIONS_LATER(CLW_CL_COPY)
+    const ResolvedEntries& resolved = resolvedEntries();
+#define CLW_CL_COPY(name) name = resolved.name;
+    CLW_CL_FUNCTIONS(CLW_CL_COPY)
 #undef CLW_CL_COPY
-    clGetICDLoaderInfoOCLICD = later.icdLoaderInfo;
+    clGetICDLoaderInfoOCLICD = resolved.icdLoaderInfo;
+    if (!openClLibraryLoaded())
+        clGetPlatformIDs = &noPlatforms;
 }
 
 ClApi& clApi() {
@@ -66,7 +78,7 @@ const char* missingClFunctionVersion(std::string_view function) {
 #undef CLW_CL_MISSING_2_1
 #undef CLW_CL_MISSING_2_0
 #undef CLW_CL_MISSING
-    return nullptr; // OpenCL 1.2 and before: linked, never missing
+    return nullptr; // OpenCL 1.2 and before: every OpenCL library has them
 }
 
 std::vector<std::string> missingClFunctions() {

@@ -1,6 +1,6 @@
 #include "ClSymbolLookup.h"
 
-#include "clw/engine/ClHeaders.h"
+#include <cstdlib>
 
 #include <dlfcn.h>
 
@@ -8,27 +8,36 @@ namespace clw::engine {
 
 namespace {
 
-// The handle of the library that clGetPlatformIDs (linked directly) comes from: asking it rather
-// than the global scope finds the OpenCL library's own function even where another loaded object
-// defines one of the same name, or where the engine sits in a plugin loaded with RTLD_LOCAL.
+// The ICD loader by the names systems give it; CLW_OPENCL_LIBRARY names another (a test's, a
+// vendor's own library on a system without a loader).
 void* openClLibrary() {
-    Dl_info info{};
-    if (dladdr(reinterpret_cast<void*>(&::clGetPlatformIDs), &info) && info.dli_fname) {
-        // RTLD_NOLOAD: only a reference to the library already loaded, never closed (it stays
-        // loaded for the life of the process anyway, as the engine links it).
-        if (void* handle = dlopen(info.dli_fname, RTLD_LAZY | RTLD_NOLOAD))
-            return handle;
-    }
-    // The address did not lead to a library (a non-PIE executable's PLT slot): the global scope
-    // holds the OpenCL library too.
-    return RTLD_DEFAULT;
+    if (const char* chosen = std::getenv("CLW_OPENCL_LIBRARY"); chosen && *chosen)
+        return dlopen(chosen, RTLD_NOW | RTLD_LOCAL);
+#ifdef __APPLE__
+    const char* const names[] = {"/System/Library/Frameworks/OpenCL.framework/OpenCL"};
+#else
+    const char* const names[] = {"libOpenCL.so.1", "libOpenCL.so"};
+#endif
+    for (const char* name : names)
+        if (void* library = dlopen(name, RTLD_NOW | RTLD_LOCAL))
+            return library; // never closed: OpenCL objects live until the process ends
+    return nullptr;
+}
+
+void* library() {
+    static void* const opened = openClLibrary();
+    return opened;
 }
 
 } // namespace
 
 void* lookUpClSymbol(const char* name) {
-    static void* const library = openClLibrary();
-    return dlsym(library, name);
+    void* const handle = library();
+    return handle ? dlsym(handle, name) : nullptr;
+}
+
+bool openClLibraryLoaded() {
+    return library() != nullptr;
 }
 
 } // namespace clw::engine

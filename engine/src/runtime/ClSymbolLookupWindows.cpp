@@ -8,16 +8,34 @@
 #endif
 #include <windows.h>
 
+#include <cstdlib>
+
 namespace clw::engine {
 
+namespace {
+
+// OpenCL.dll, the ICD loader (beside the workbench or in the system folder); CLW_OPENCL_LIBRARY
+// names another.
+HMODULE openClLibrary() {
+    if (const char* chosen = std::getenv("CLW_OPENCL_LIBRARY"); chosen && *chosen)
+        return LoadLibraryA(chosen);
+    return LoadLibraryW(L"OpenCL.dll"); // never freed: OpenCL objects live until the end
+}
+
+HMODULE library() {
+    static const HMODULE opened = openClLibrary();
+    return opened;
+}
+
+} // namespace
+
 void* lookUpClSymbol(const char* name) {
-    // The engine links OpenCL.lib, so OpenCL.dll (the ICD loader) is loaded before any engine
-    // code runs; the address of a function taken in the engine would be an import thunk, not
-    // the DLL, hence the module by name.
-    static const HMODULE library = GetModuleHandleW(L"OpenCL.dll");
-    if (!library)
-        return nullptr;
-    return reinterpret_cast<void*>(GetProcAddress(library, name));
+    const HMODULE handle = library();
+    return handle ? reinterpret_cast<void*>(GetProcAddress(handle, name)) : nullptr;
+}
+
+bool openClLibraryLoaded() {
+    return library() != nullptr;
 }
 
 } // namespace clw::engine
