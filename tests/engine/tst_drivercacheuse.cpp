@@ -27,19 +27,13 @@ private slots:
     }
     void cleanup() { init(); }
 
-    void knownDriversAnswerFromTheirOwnCache() {
-        QVERIFY(driverCacheReason(kNvidia).find("ComputeCache") != std::string::npos);
-        QVERIFY(driverCacheReason(kPocl).empty());
-        QVERIFY(driverCacheReason("").empty());
-        QVERIFY(driverCacheReason("NVIDIA CUDA 2").empty()); // the exact name, not a prefix
-        QVERIFY(leavesWarmBuildsToDriver(DriverCacheUse::Auto, kNvidia));
-        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, kPocl));
-    }
-
-    void aDriverCacheTurnedOffIsNotUsed() {
-        qputenv("CUDA_CACHE_DISABLE", "1");
-        QVERIFY(driverCacheReason(kNvidia).empty());
-        QVERIFY(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, kNvidia));
+    // Measured on an H100 and on PoCL: from a new process, the engine's binary answers faster
+    // than either driver's own cache, so by default no driver is left the warm builds.
+    void theEnginesBinaryAnswersByDefault() {
+        for (const char* platform : {kNvidia, kPocl, ""}) {
+            QVERIFY2(driverCacheReason(platform).empty(), platform);
+            QVERIFY2(!leavesWarmBuildsToDriver(DriverCacheUse::Auto, platform), platform);
+        }
     }
 
     void theChoiceCanBeForcedEitherWay() {
@@ -58,12 +52,11 @@ private slots:
 
     void cacheListSaysWhoAnswers() {
         QCOMPARE(warmBuildAnswer(fieldsOf(kPocl)), std::string("this entry's binary"));
-        const std::string nvidia = warmBuildAnswer(fieldsOf(kNvidia));
-        QVERIFY2(nvidia.starts_with("the driver's own cache: NVIDIA"), nvidia.c_str());
-        QVERIFY2(nvidia.find("CLW_DRIVER_CACHE=engine") != std::string::npos, nvidia.c_str());
+        QCOMPARE(warmBuildAnswer(fieldsOf(kNvidia)), std::string("this entry's binary"));
         const std::string forced = warmBuildAnswer(fieldsOf(kPocl), DriverCacheUse::Always);
         QVERIFY2(forced.starts_with("the driver's own cache"), forced.c_str());
         QVERIFY2(forced.find("CLW_DRIVER_CACHE") != std::string::npos, forced.c_str());
+        QVERIFY2(forced.find("CLW_DRIVER_CACHE=engine") != std::string::npos, forced.c_str());
         QCOMPARE(warmBuildAnswer(fieldsOf(kNvidia), DriverCacheUse::Never),
                  std::string("this entry's binary"));
         QCOMPARE(warmBuildAnswer({}), std::string("this entry's binary"));

@@ -27,21 +27,14 @@ DriverCacheUse resolvedDriverCacheUse(DriverCacheUse use) {
 }
 
 std::string driverCacheReason(std::string_view platformName) {
-    // NVIDIA's OpenCL driver keeps every program it compiles in the CUDA compute cache and answers
-    // a later build of the same source and options from it. On an H100 with driver 580
-    // (bench/results/clw_bench_build-h100.txt, four runs) a build it answered took 1.5 to 2.5 ms,
-    // its own clCreateProgramWithBinary + clBuildProgram in a new process 2.5 to 3.7 ms: no cache
-    // of binaries can beat it there. CUDA_CACHE_DISABLE=1 turns that cache off.
-    if (platformName == "NVIDIA CUDA") {
-        if (environment("CUDA_CACHE_DISABLE") == "1")
-            return {};
-        return "NVIDIA's OpenCL driver keeps the programs it compiles in its own cache "
-               "(~/.nv/ComputeCache, or CUDA_CACHE_PATH) and answers a source build from it "
-               "faster than it loads a program binary";
-    }
-    // PoCL keeps a kernel cache too, but a build it answers (tens of milliseconds: it still
-    // preprocesses and hashes the source and reads the cached files back) is slower than it loads
-    // a binary (about 2 ms): the engine's binary answers there. Other drivers are not known to.
+    // No driver is known to answer a warm build from a new process faster than the engine's
+    // binary does. NVIDIA's driver keeps every program it compiles in the CUDA compute cache, and
+    // within one process a repeated build it answers takes 1.5 to 2.5 ms on an H100 (driver 580);
+    // but a new process pays about 5.8 ms for that hit, against 3.2 to 3.4 ms for its own
+    // clCreateProgramWithBinary + clBuildProgram and 3.0 to 3.7 ms for the engine's binary
+    // (bench/results/clw_bench_build-h100.txt). PoCL's kernel cache is slower still (tens of ms).
+    // CLW_DRIVER_CACHE=driver leaves warm builds to the driver anyway.
+    (void)platformName;
     return {};
 }
 
