@@ -21,8 +21,8 @@ namespace clw::host {
 
 class HostChannel;
 
-// Session: builds and runs in order; Buffer: the inspector's transfers, which must not wait behind a
-// long run; Edit: the editor's builds as the person types; Device: probes and benchmarks, which
+// Session: builds and runs in order; Buffer: the inspector's transfers, which must not wait behind
+// a long run; Edit: the editor's builds as the person types; Device: probes and benchmarks, which
 // take seconds to minutes and must not hold up the others.
 enum class Lane { Session, Buffer, Edit, Device };
 

@@ -77,7 +77,8 @@ private Q_SLOTS:
         // The host's last words are followed by the stack where it stopped.
         const QString heading = QStringLiteral("\nWhere it stopped:\n");
         QCOMPARE(panel.statusText().section(heading, 0, 0), expected);
-        QVERIFY(panel.statusText().section(heading, 1).contains(QStringLiteral("clworkbench-host")));
+        QVERIFY(
+            panel.statusText().section(heading, 1).contains(QStringLiteral("clworkbench-host")));
         QCOMPARE(failed.first().first().toString(), panel.statusText());
         QCOMPARE(ready.count(), 0);
         QVERIFY(!panel.isProbing());

@@ -271,8 +271,8 @@ QString HostConnectionIo::lastWords() const {
             break;
         }
     }
-    QString words = lines.mid(std::max<qsizetype>(0, lines.size() - kLastWordsLines))
-                        .join(QLatin1Char('\n'));
+    QString words =
+        lines.mid(std::max<qsizetype>(0, lines.size() - kLastWordsLines)).join(QLatin1Char('\n'));
     if (!words.isEmpty())
         words = QStringLiteral(" Its last words:\n") + words;
     if (!stack.isEmpty())

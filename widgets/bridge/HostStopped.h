@@ -16,7 +16,8 @@ public:
 };
 
 // How the host's fatal-signal report begins its stack on stderr ("clworkbench-host: Segmentation
-// fault; the stack of the thread it hit:"): the workbench tells the last words from the stack by it.
+// fault; the stack of the thread it hit:"): the workbench tells the last words from the stack by
+// it.
 inline constexpr const char* kStackHeading = "; the stack of the thread it hit:";
 
 // The failure's text for a queued request that a newer one with the same tag replaced.
