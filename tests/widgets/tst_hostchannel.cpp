@@ -1,0 +1,134 @@
+// The device host's end of the channel (issue 17): a host given a message of a newer protocol
+// version, or one whose header is not CBOR, refuses it with an event and its stderr, and answers
+// the next request; a stream that is not the protocol at all ends the host with status 2 and says
+// why, rather than crashing it.
+#include "clw/engine/protocol/HostFrame.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QProcess>
+#include <QtTest>
+
+using namespace clw::engine;
+
+namespace {
+
+QString hostProgram() {
+    return QDir(QCoreApplication::applicationDirPath())
+        .filePath(QStringLiteral("clworkbench-host"));
+}
+
+QByteArray bytesOf(const std::vector<unsigned char>& frame) {
+    return QByteArray(reinterpret_cast<const char*>(frame.data()), qsizetype(frame.size()));
+}
+
+// A frame whose header is `header` (any CBOR), no bulk.
+QByteArray frameWithHeader(const nlohmann::json& header) {
+    const std::vector<std::uint8_t> cbor = nlohmann::json::to_cbor(header);
+    QByteArray frame("CLWH");
+    for (int i = 0; i < 4; ++i)
+        frame.append(char(cbor.size() >> (8 * i)));
+    frame.append(QByteArray(8, '\0'));
+    frame.append(reinterpret_cast<const char*>(cbor.data()), qsizetype(cbor.size()));
+    return frame;
+}
+
+// Reads messages from the host until one satisfies `wanted` or 30 s pass.
+std::optional<HostMessage> readUntil(QProcess& host, HostFrameReader& reader,
+                                     const std::function<bool(const HostMessage&)>& wanted) {
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < 30000) {
+        while (std::optional<HostMessage> message = reader.next())
+            if (wanted(*message))
+                return message;
+        if (!host.waitForReadyRead(1000) && host.state() != QProcess::Running)
+            return std::nullopt;
+        const QByteArray bytes = host.readAllStandardOutput();
+        reader.feed(
+            {reinterpret_cast<const unsigned char*>(bytes.constData()), std::size_t(bytes.size())});
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+class TestHostChannel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void badMessagesAreRefusedAndTheHostAnswersOn() {
+        QProcess host;
+        host.start(hostProgram(),
+                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language")});
+        QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
+        HostFrameReader reader;
+
+        nlohmann::json newer = {{"v", HostMessage::kProtocolVersion + 1},
+                                {"kind", "request"},
+                                {"id", 1},
+                                {"verb", "hello"},
+                                {"tag", ""},
+                                {"gen", 0},
+                                {"body", nlohmann::json::object()}};
+        host.write(frameWithHeader(newer));
+        QByteArray notCbor = frameWithHeader(nlohmann::json::object());
+        notCbor.replace(16, notCbor.size() - 16, QByteArray(notCbor.size() - 16, '\xff'));
+        host.write(notCbor);
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(7, "hello"))));
+
+        std::vector<std::string> refusals;
+        const auto reply = readUntil(host, reader, [&](const HostMessage& message) {
+            if (message.kind == HostMessage::Kind::Event && message.verb == "refused")
+                refusals.push_back(message.body.at("message"));
+            return message.kind == HostMessage::Kind::Reply;
+        });
+        QVERIFY(reply.has_value());
+        QCOMPARE(reply->id, std::uint64_t(7));
+        QCOMPARE(reply->body.at("platform").get<std::string>(),
+                 std::string("Portable Computing Language"));
+        QCOMPARE(refusals.size(), std::size_t(2));
+        QVERIFY(QString::fromStdString(refusals[0])
+                    .contains(QStringLiteral("protocol version 2; this side speaks version 1")));
+        QVERIFY(QString::fromStdString(refusals[1]).contains(QStringLiteral("not CBOR")));
+
+        // An unknown verb is a failure by name; the host lives on.
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(8, "shout"))));
+        const auto failure = readUntil(host, reader, [](const HostMessage& message) {
+            return message.kind == HostMessage::Kind::Failure;
+        });
+        QVERIFY(failure.has_value());
+        QVERIFY(
+            QString::fromStdString(failure->failureText()).contains(QStringLiteral("\"shout\"")));
+
+        // Bytes that are not the protocol: the host says so and ends with status 2.
+        host.write("GET / HTTP/1.1\r\nHost: nowhere\r\n\r\n");
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(host.exitCode(), 2);
+        const QString errors = QString::fromUtf8(host.readAllStandardError());
+        QVERIFY2(errors.contains(QStringLiteral("refused a message: not a device-host message")),
+                 qPrintable(errors));
+    }
+
+    void closingTheChannelEndsTheHost() {
+        QProcess host;
+        host.start(hostProgram(), {});
+        QVERIFY(host.waitForStarted());
+        host.closeWriteChannel();
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(host.exitCode(), 0);
+    }
+
+    void unknownArgumentsAreRefused() {
+        QProcess host;
+        host.start(hostProgram(), {QStringLiteral("--listen"), QStringLiteral("0.0.0.0:80")});
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(host.readAllStandardError())
+                    .contains(QStringLiteral("unknown argument '--listen'")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHostChannel)
+#include "tst_hostchannel.moc"
