@@ -57,6 +57,10 @@ void HostSessionService::install(HostServer& server) {
         };
     };
     server.on("hello", Lane::Session, plain(&HostSessionService::hello));
+    // Nothing but the round trip: what the channel adds to every request (clw_bench_host).
+    server.on("ping", Lane::Buffer, [](const HostMessage& request, const RequestContext&) {
+        return HostMessage::replyTo(request);
+    });
     server.on("resolve", Lane::Session, plain(&HostSessionService::resolve));
     server.on("session.build", Lane::Session, plain(&HostSessionService::build));
     server.on("session.run", Lane::Session,
