@@ -72,6 +72,10 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(&session, &ui::SessionController::buffersReady, this, &MainWindow::showBuffers);
     connect(&session, &ui::SessionController::busyChanged, this, &MainWindow::showBusy);
     connect(&session, &ui::SessionController::progress, this, &MainWindow::showProgress);
+    connect(&session, &ui::SessionController::watchdogCountdown, this, [this](int secondsLeft) {
+        m_watchdog->setVisible(secondsLeft >= 0);
+        m_watchdog->setText(tr("Stopped in %1 s unless it ends").arg(secondsLeft));
+    });
     connect(&session, &ui::SessionController::deviceChanged, this, &MainWindow::showDevices);
     connect(&session, &ui::SessionController::errorOccurred, this,
             [this](const QString& where, const QString& message) {
@@ -209,7 +213,14 @@ void MainWindow::createStatusBar() {
                           "new host"));
     m_stop->hide();
     connect(m_stop, &QPushButton::clicked, &m_context.session(), &ui::SessionController::stop);
+    // The watchdog's countdown for the step in progress (SessionController::watchdogCountdown).
+    m_watchdog = new QLabel(this);
+    m_watchdog->setObjectName(QStringLiteral("watchdogCountdown"));
+    m_watchdog->setToolTip(tr("The device host is ended when a launch or build runs past its "
+                              "limit; Stop (Esc) ends it now"));
+    m_watchdog->hide();
     statusBar()->addPermanentWidget(m_progress);
+    statusBar()->addPermanentWidget(m_watchdog);
     statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_stop);
     statusBar()->addPermanentWidget(m_deviceStatus, 1);

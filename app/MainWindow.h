@@ -94,6 +94,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_stop = nullptr;
+    QLabel* m_watchdog = nullptr;
     ui::OutputPanel* m_outputPanel = nullptr;
 };
 

@@ -16,7 +16,9 @@
 #include <QAction>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QMessageBox>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -80,6 +82,15 @@ private Q_SLOTS:
         QTest::qWait(1500);
         QVERIFY(session.isBusy());
         QVERIFY(responsive.elapsed() < 3000);
+        // The status bar counts down to the watchdog's end of the launch (10 s by default).
+        const QLabel* countdown = window.findChild<QLabel*>(QStringLiteral("watchdogCountdown"));
+        QVERIFY(countdown);
+        QTRY_VERIFY(countdown->isVisible());
+        const QRegularExpression seconds(QStringLiteral("^Stopped in (\\d+) s unless it ends$"));
+        const QRegularExpressionMatch shown = seconds.match(countdown->text());
+        QVERIFY2(shown.hasMatch(), qPrintable(countdown->text()));
+        QVERIFY2(shown.captured(1).toInt() >= 5 && shown.captured(1).toInt() <= 9,
+                 qPrintable(countdown->text()));
 
         QAction* stop = window.findChild<QAction*>(QStringLiteral("stopAction"));
         QVERIFY(stop);
@@ -89,6 +100,7 @@ private Q_SLOTS:
         stop->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 5000);
         QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY(!countdown->isVisible());
 
         QCOMPARE(session.history().size(), std::size_t(1));
         const ui::RunRecord& record = session.history().front();

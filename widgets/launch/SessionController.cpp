@@ -55,7 +55,29 @@ SessionController::SessionController(EngineBridge& bridge, DeviceHosts& hosts, Q
     , m_bridge(bridge)
     , m_hosts(hosts)
     , m_client(std::make_shared<HostSessionClient>(hosts, nextSessionKey()))
-    , m_relay(ProgressRelay::create(this)) {}
+    , m_relay(ProgressRelay::create(this)) {
+    m_countdown.setInterval(250);
+    connect(&m_countdown, &QTimer::timeout, this, &SessionController::tickCountdown);
+}
+
+void SessionController::startStep(std::chrono::milliseconds limit) {
+    m_stepLimit = limit;
+    m_stepClock.start();
+    m_countdown.start();
+    Q_EMIT watchdogCountdown(-1);
+}
+
+void SessionController::tickCountdown() {
+    if (!m_busy) {
+        m_countdown.stop();
+        return;
+    }
+    const qint64 elapsed = m_stepClock.elapsed();
+    if (elapsed < 1000)
+        return; // said only after the first second, so quick steps show nothing
+    const qint64 left = std::max<qint64>(0, qint64(m_stepLimit.count()) - elapsed);
+    Q_EMIT watchdogCountdown(int((left + 999) / 1000));
+}
 
 SessionController::~SessionController() {
     m_relay->close();
@@ -231,6 +253,13 @@ void SessionController::setBusy(bool busy) {
     if (m_busy == busy)
         return;
     m_busy = busy;
+    // A build, or a run that may build first, starts with the build's limit.
+    if (busy) {
+        startStep(m_watchdog.build);
+    } else {
+        m_countdown.stop();
+        Q_EMIT watchdogCountdown(-1);
+    }
     Q_EMIT busyChanged(busy);
 }
 
@@ -320,8 +349,12 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
             const ProgressFn progress = [this, relay, generation](const QString& what, int done,
                                                                   int total) {
                 relay->post([this, generation, what, done, total] {
-                    if (generation == m_generation)
+                    if (generation == m_generation) {
+                        // The host's watchdog starts again at each step: so does the countdown.
+                        startStep(what == QLatin1String("Building") ? m_watchdog.build
+                                                                    : m_watchdog.launch);
                         Q_EMIT this->progress(what, done, total);
+                    }
                 });
             };
             try {

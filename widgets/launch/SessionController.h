@@ -17,9 +17,11 @@
 #include "clw/engine/KernelSignature.h"
 #include "clw/engine/Session.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QTimer>
 
 #include <map>
 #include <memory>
@@ -140,6 +142,10 @@ Q_SIGNALS:
     // The latest run's buffers are new sources (bufferSource) for `names`.
     void buffersReady(const QStringList& names);
     void historyChanged();
+    // While a build or run goes on, after its current step has run for a second: the seconds
+    // left before the watchdog ends the device host (the limit of the step: a build's or a
+    // launch's). -1 when the work ended or a new step started.
+    void watchdogCountdown(int secondsLeft);
     // Something failed; `where` is "build", "run", "launch NAME", "buffer NAME" or "session".
     void errorOccurred(const QString& where, const QString& message);
     // Something ran but may not be meant: an include folder that does not exist, a buffer of
@@ -156,6 +162,9 @@ private:
     void setDeviceName(const QString& name);
     void setProgram(const RemoteProgram& program, bool built);
     void releaseOnWorker(std::vector<SourceMap> sources);
+    // The watchdog's countdown: a new step (a build, a launch) restarts it with its limit.
+    void startStep(std::chrono::milliseconds limit);
+    void tickCountdown();
     void finishRun(RunOutcome outcome);
 
     EngineBridge& m_bridge;
@@ -172,6 +181,9 @@ private:
     // The session's side of its device host, and what the host last built.
     std::shared_ptr<HostSessionClient> m_client;
     WatchdogLimits m_watchdog;
+    QTimer m_countdown;
+    QElapsedTimer m_stepClock;
+    std::chrono::milliseconds m_stepLimit{0};
     bool m_built = false;
     engine::SourceSet m_builtSources;
     std::string m_builtOptions;
