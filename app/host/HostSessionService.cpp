@@ -161,6 +161,7 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     plan.mode = ui::RunRecord::Mode(body.at("mode").get<int>());
     plan.launchIndex = body.at("launchIndex");
     plan.times = body.at("times");
+    plan.launch = body.value("launch", true);
     plan.deviceName = body.at("deviceName").get<QString>();
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished.

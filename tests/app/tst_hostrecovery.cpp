@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -118,7 +119,22 @@ private Q_SLOTS:
         QVERIFY(QString::fromStdString(saved.sources.files.front().text)
                     .endsWith(QStringLiteral("// typed before the run\n")));
 
-        // The fixed kernel runs in a new host.
+        // Restart: a new host with the program built and the buffers from their initial contents,
+        // shown in the inspector; nothing launched.
+        QAction* restart = window.findChild<QAction*>(QStringLiteral("restartAction"));
+        QVERIFY(restart);
+        QSignalSpy ready(&session, &ui::SessionController::buffersReady);
+        restart->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(!ready.isEmpty() && !session.isBusy(), 120000);
+        QVERIFY(session.isBuilt());
+        QCOMPARE(session.history().size(), std::size_t(1));
+        const auto restored = session.bufferSource(QStringLiteral("x"));
+        QVERIFY(restored);
+        int initial = -1;
+        restored->read(0, {reinterpret_cast<unsigned char*>(&initial), sizeof initial});
+        QCOMPARE(initial, 0);
+
+        // The fixed kernel runs in that host.
         editor->setText(QStringLiteral("__kernel void spin(__global int* x) { x[0] = 9; }\n"));
         window.launchPanel()->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 2 && !session.isBusy(), 120000);

@@ -104,7 +104,8 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     options.phaseLimit = [limits](const std::string& phase) {
         return phase == "build" ? limits.build : limits.launch;
     };
-    options.what = QStringLiteral("running %1").arg(launchNames(plan.session, plan));
+    options.what = plan.launch ? QStringLiteral("running %1").arg(launchNames(plan.session, plan))
+                               : QStringLiteral("restoring the session's buffers");
     options.onEvent = [progress](const nlohmann::json& event) {
         if (progress)
             progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
@@ -117,6 +118,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
                                    {"mode", int(plan.mode)},
                                    {"launchIndex", plan.launchIndex},
                                    {"times", plan.times},
+                                   {"launch", plan.launch},
                                    {"deviceName", plan.deviceName}},
                                   {}, std::move(options));
     setActive(host, call.id);

@@ -1,10 +1,10 @@
 #include "bridge/SessionJobs.h"
 
-#include "bridge/SessionDeviceState.h"
 #include "bridge/DeviceBufferSource.h"
 #include "bridge/ImageSource.h"
 #include "bridge/InitialContentsSource.h"
 #include "bridge/JobContext.h"
+#include "bridge/SessionDeviceState.h"
 
 #include "clw/engine/BuildRequest.h"
 #include "clw/engine/BuildService.h"
@@ -265,7 +265,7 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
             return outcome;
         }
     }
-    if (session.launches.empty()) {
+    if (plan.launch && session.launches.empty()) {
         outcome.errorWhere = QStringLiteral("run");
         outcome.error = QStringLiteral("The session has no launch: pick a kernel in the launch "
                                        "panel and bind its arguments.");
@@ -285,6 +285,10 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
     } catch (const std::exception& error) {
         outcome.errorWhere = QStringLiteral("run");
         outcome.error = QString::fromStdString(error.what());
+        return outcome;
+    }
+    if (!plan.launch) {
+        collectSources(state, outcome);
         return outcome;
     }
 

@@ -40,6 +40,9 @@ struct RunPlan {
     int launchIndex = -1; // RunN and Sweep: the launch they repeat
     int times = 1;        // RunN
     QString deviceName;
+    // False: build when needed and create the buffers from their initial contents, but launch
+    // nothing (a restarted host getting the session's state back).
+    bool launch = true;
     // Called after each launch has finished on the device, with its record (the device host
     // attaches the launch's printf output there). May be empty.
     std::function<void(RunRecord&)> afterLaunch;

@@ -321,7 +321,7 @@ void SessionController::sweep(int launchIndex) {
     startRun(RunRecord::Mode::Sweep, launchIndex, 1);
 }
 
-void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int times) {
+void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch) {
     const QString where = QStringLiteral("run");
     if (m_busy) {
         Q_EMIT errorOccurred(where, tr("A run is in progress: wait for it or cancel it first."));
@@ -340,6 +340,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     plan.launchIndex = launchIndex;
     plan.times = times;
     plan.deviceName = m_deviceName;
+    plan.launch = launch;
     const std::string deviceName = m_deviceName.toStdString();
     m_activeJob = m_bridge.run(
         this,
@@ -434,7 +435,7 @@ void SessionController::stop() {
 
 void SessionController::restart() {
     m_built = false;
-    build();
+    startRun(RunRecord::Mode::Run, -1, 1, false);
 }
 
 const RunRecord* SessionController::record(int runId) const {

@@ -105,7 +105,8 @@ public:
     // Ends the device host of the build or run in progress at once (a kernel that never ends):
     // the run fails saying so, and the next build or run starts a new host.
     void stop();
-    // Builds again in a new host after one stopped (the next run creates fresh buffers).
+    // After a host stopped: a new host gets the session's state back, its program built and its
+    // buffers made from their initial contents (shown in the inspector); nothing is launched.
     void restart();
     bool isBusy() const { return m_busy; }
     // How long builds and launches may run before the device host is ended.
@@ -157,7 +158,7 @@ private:
     void setBusy(bool busy);
     void edited();
     using SourceMap = std::map<QString, std::shared_ptr<BufferSource>>;
-    void startRun(RunRecord::Mode mode, int launchIndex, int times);
+    void startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch = true);
     void abandonJob();
     void setDeviceName(const QString& name);
     void setProgram(const RemoteProgram& program, bool built);
