@@ -1,10 +1,11 @@
 #pragma once
-// The device host's end of its private channel (DESIGN.md §2a): the pipes of its standard input
-// and output, which the workbench started it with. Standard output is taken for the protocol
-// before anything else runs, and file descriptor 1 is pointed at a pipe of the host's own, so
-// that whatever a driver or a kernel's printf writes there is captured (PrintfCapture) and never
-// mixed into the protocol's frames. One file per system: HostChannelPosix.cpp,
-// HostChannelWindows.cpp.
+// The device host's end of its private channel (DESIGN.md §2a): its standard input and output,
+// which the workbench started it with (the two ends of one socket, or of two pipes). Both are
+// taken for the protocol before anything else runs: file descriptor 1 is pointed at a pipe of
+// the host's own, so that whatever a driver or a kernel's printf writes there is captured
+// (PrintfCapture) and never mixed into the protocol's frames, and descriptor 0 at nothing, so
+// that a program a driver starts (a linker) does not inherit the channel. One file per system:
+// HostChannelPosix.cpp, HostChannelWindows.cpp.
 #include <cstddef>
 #include <span>
 
@@ -18,8 +19,9 @@ public:
 
     // Blocks until some bytes arrive; 0 when the workbench closed the channel.
     std::size_t read(std::span<unsigned char> into);
-    // Writes every byte (callers serialize whole frames).
-    void write(std::span<const unsigned char> bytes);
+    // Writes every byte of a frame's head and bulk, in one system call where it can (callers
+    // serialize whole frames).
+    void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);
 
     // Reads from the printf pipe (PrintfCapture's thread); 0 at its end.
     static std::size_t readPipe(int fd, std::span<unsigned char> into);

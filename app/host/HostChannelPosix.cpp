@@ -1,11 +1,13 @@
 #include "HostChannel.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <stdexcept>
 #include <string>
 
 #include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 namespace clw::host {
@@ -18,10 +20,16 @@ namespace {
 } // namespace
 
 HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
+    const int in = ::dup(STDIN_FILENO);
     const int out = ::dup(STDOUT_FILENO);
-    if (out < 0)
-        fail("keep its standard output for the channel");
+    if (in < 0 || out < 0)
+        fail("keep its standard input and output for the channel");
+    ::fcntl(in, F_SETFD, FD_CLOEXEC);
     ::fcntl(out, F_SETFD, FD_CLOEXEC);
+    const int nothing = ::open("/dev/null", O_RDONLY);
+    if (nothing < 0 || ::dup2(nothing, STDIN_FILENO) < 0)
+        fail("point its standard input at /dev/null");
+    ::close(nothing);
     int pipeEnds[2];
     if (::pipe(pipeEnds) != 0)
         fail("make the pipe that captures printf");
@@ -30,22 +38,27 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
     ::close(pipeEnds[1]);
     ::fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC);
     printfReadEnd = pipeEnds[0];
-    return HostChannel(STDIN_FILENO, out);
+    return HostChannel(in, out);
 }
 
 std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
-void HostChannel::write(std::span<const unsigned char> bytes) {
-    while (!bytes.empty()) {
-        const ssize_t written = ::write(m_out, bytes.data(), bytes.size());
+void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
+    while (!head.empty() || !bulk.empty()) {
+        iovec parts[2] = {{const_cast<unsigned char*>(head.data()), head.size()},
+                          {const_cast<unsigned char*>(bulk.data()), bulk.size()}};
+        const ssize_t written = ::writev(m_out, parts, 2);
         if (written < 0) {
             if (errno == EINTR)
                 continue;
             fail("write to the workbench");
         }
-        bytes = bytes.subspan(std::size_t(written));
+        std::size_t done = std::size_t(written);
+        const std::size_t fromHead = std::min(done, head.size());
+        head = head.subspan(fromHead);
+        bulk = bulk.subspan(done - fromHead);
     }
 }
 

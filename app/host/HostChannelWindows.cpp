@@ -41,13 +41,15 @@ std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
-void HostChannel::write(std::span<const unsigned char> bytes) {
-    while (!bytes.empty()) {
-        const int written =
-            _write(m_out, bytes.data(), unsigned(std::min<std::size_t>(bytes.size(), 1u << 30)));
-        if (written < 0)
-            fail("write to the workbench");
-        bytes = bytes.subspan(std::size_t(written));
+void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
+    for (std::span<const unsigned char> bytes : {head, bulk}) {
+        while (!bytes.empty()) {
+            const int written = _write(m_out, bytes.data(),
+                                       unsigned(std::min<std::size_t>(bytes.size(), 1u << 30)));
+            if (written < 0)
+                fail("write to the workbench");
+            bytes = bytes.subspan(std::size_t(written));
+        }
     }
 }
 

@@ -29,8 +29,9 @@ HostServer::~HostServer() {
         m_closing = true;
         for (auto& [id, state] : m_running)
             state->cancelled.store(true);
+        for (auto& [lane, queue] : m_queues)
+            queue.wake.notify_all();
     }
-    m_wake.notify_all();
     for (auto& [lane, queue] : m_queues)
         queue.worker.join();
 }
@@ -42,8 +43,7 @@ void HostServer::on(const std::string& verb, Lane lane, Handler handler) {
 void HostServer::send(const HostMessage& message) {
     const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
     std::lock_guard lock(m_writeMutex);
-    m_channel.write(head);
-    m_channel.write(message.bulk);
+    m_channel.write(head, message.bulk);
 }
 
 int HostServer::serve() {
@@ -102,7 +102,8 @@ void HostServer::dispatch(HostMessage request) {
     }
     const Lane lane = handler->second.first;
     std::lock_guard lock(m_mutex);
-    std::deque<Pending>& waiting = m_queues[lane].waiting;
+    Queue& queue = m_queues[lane];
+    std::deque<Pending>& waiting = queue.waiting;
     if (!request.tag.empty()) {
         for (auto it = waiting.begin(); it != waiting.end();) {
             if (it->request.tag == request.tag) {
@@ -117,7 +118,7 @@ void HostServer::dispatch(HostMessage request) {
     state->id = request.id;
     state->tag = request.tag;
     waiting.push_back({std::move(request), std::move(state)});
-    m_wake.notify_all();
+    queue.wake.notify_one();
 }
 
 void HostServer::cancel(std::uint64_t id) {
@@ -135,11 +136,12 @@ void HostServer::work(Lane lane) {
         Pending pending;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [&] { return m_closing || !m_queues[lane].waiting.empty(); });
+            Queue& queue = m_queues[lane];
+            queue.wake.wait(lock, [&] { return m_closing || !queue.waiting.empty(); });
             if (m_closing)
                 return;
-            pending = std::move(m_queues[lane].waiting.front());
-            m_queues[lane].waiting.pop_front();
+            pending = std::move(queue.waiting.front());
+            queue.waiting.pop_front();
             m_running[pending.request.id] = pending.state;
         }
         const HostMessage& request = pending.request;

@@ -61,6 +61,8 @@ private:
     };
     struct Queue {
         std::deque<Pending> waiting;
+        // One per lane: a request wakes its lane's worker alone, not all four.
+        std::condition_variable wake;
         std::thread worker;
     };
 
@@ -72,7 +74,6 @@ private:
     HostChannel& m_channel;
     std::mutex m_writeMutex;
     std::mutex m_mutex;
-    std::condition_variable m_wake;
     bool m_closing = false;
     std::map<std::string, std::pair<Lane, Handler>> m_handlers;
     std::map<Lane, Queue> m_queues;

@@ -1,10 +1,10 @@
 #pragma once
-// One device host process (clworkbench-host) and the private channel to it: the pipes of its
-// standard input and output, through QProcess so that the same code serves every system. Requests
-// are sent from any thread and answered through futures; a request's watchdog ends the host when
-// it runs past its limit, and Stop ends it at once. When the host stops, every request waiting on
-// it fails with HostStopped saying where it was and the host's last words (its stderr), and the
-// connection stays stopped: DeviceHosts starts a new one.
+// One device host process (clworkbench-host) and the private channel to it (HostSocket), which
+// the host has as its standard input and output; QProcess starts it and watches it on every
+// system. Requests are sent from any thread and answered through futures; a request's watchdog ends
+// the host when it runs past its limit, and Stop ends it at once. When the host stops, every
+// request waiting on it fails with HostStopped saying where it was and the host's last words (its
+// stderr), and the connection stays stopped: DeviceHosts starts a new one.
 #include "clw/engine/protocol/HostMessage.h"
 
 #include <QProcessEnvironment>
@@ -36,7 +36,7 @@ struct HostRequestOptions {
     std::function<std::chrono::milliseconds(const std::string& phase)> phaseLimit;
     // What the request does, for the message when the host stops: "running `vector_add`".
     QString what;
-    // Events of the request (progress), on the connection's I/O thread: only post from it.
+    // Events of the request (progress), on the connection's reader thread: only post from it.
     std::function<void(const nlohmann::json&)> onEvent;
     std::string tag;
     std::uint64_t generation = 0;
@@ -61,7 +61,8 @@ public:
     HostConnection(const HostConnection&) = delete;
     HostConnection& operator=(const HostConnection&) = delete;
 
-    // Any thread.
+    // Any thread. The frame is written before request() returns: a large bulk takes as long as
+    // the host needs to read it, so it is sent from a worker, never from the GUI thread.
     Call request(std::string verb, nlohmann::json body, std::vector<unsigned char> bulk = {},
                  Options options = {});
     // A request whose reply nobody waits for (releasing buffers).

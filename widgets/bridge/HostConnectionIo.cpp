@@ -15,6 +15,10 @@ using engine::HostMessage;
 namespace {
 
 constexpr qsizetype kStderrTail = 16 * 1024;
+constexpr std::size_t kReadChunk = 256 * 1024;
+// How long the replies a host wrote before it ended may take to be read, before a reader kept
+// waiting by a process the host started (and which holds its end) is woken.
+constexpr int kDrainMs = 250;
 constexpr int kLastWordsLines = 8;
 constexpr int kStackLines = 24;
 
@@ -56,16 +60,29 @@ QString signalName(int number) {
 } // namespace
 
 HostConnectionIo::HostConnectionIo(HostConnection::Launch launch)
-    : m_launch(std::move(launch)) {}
+    : m_launch(std::move(launch)) {
+    try {
+        m_socket = std::make_unique<HostSocket>();
+    } catch (const std::exception& error) {
+        declareStopped(QString::fromStdString(error.what()));
+    }
+}
 
-HostConnectionIo::~HostConnectionIo() = default;
+HostConnectionIo::~HostConnectionIo() {
+    if (m_readerThread.joinable()) { // shutDown() joins it; this is for a start never run
+        m_socket->shutDown();
+        m_readerThread.join();
+    }
+}
 
 void HostConnectionIo::start() {
+    if (!m_socket)
+        return;
     m_process = new QProcess(this);
     m_process->setProgram(m_launch.program);
     m_process->setArguments(m_launch.arguments);
     m_process->setProcessEnvironment(m_launch.environment);
-    connect(m_process, &QProcess::readyReadStandardOutput, this, &HostConnectionIo::readReplies);
+    m_socket->attach(*m_process);
     connect(m_process, &QProcess::readyReadStandardError, this, &HostConnectionIo::readErrors);
     connect(m_process, &QProcess::finished, this, &HostConnectionIo::finished);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
@@ -73,16 +90,23 @@ void HostConnectionIo::start() {
             failedToStart();
     });
     m_process->start();
+    m_socket->releaseHostEnd();
+    m_readerThread = std::thread([this] { readReplies(); });
 }
 
 void HostConnectionIo::shutDown() {
+    m_closing = true;
     if (m_process && m_process->state() != QProcess::NotRunning) {
-        // Closing its input ends a host that is idle; one stuck in a driver call is killed.
-        m_process->closeWriteChannel();
+        // The end of its input ends a host that is idle; one stuck in a driver call is killed.
+        m_socket->closeWrite();
         if (!m_process->waitForFinished(500)) {
             m_process->kill();
             m_process->waitForFinished(2000);
         }
+    }
+    if (m_readerThread.joinable()) {
+        m_socket->shutDown();
+        m_readerThread.join();
     }
     declareStopped(QStringLiteral("The device host for `%1` was closed.").arg(m_launch.label));
 }
@@ -113,17 +137,16 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
         // A post's reply, if any, finds nobody waiting and is dropped.
         if (wantReply)
             m_pending.emplace(call.id, std::move(pending));
-        QMetaObject::invokeMethod(
-            this,
-            [this, id = call.id, limit, frame = engine::HostFrame::encode(message)] {
-                if (m_process->state() == QProcess::NotRunning)
-                    return; // finished() fails the request
-                m_process->write(reinterpret_cast<const char*>(frame.data()), qint64(frame.size()));
-                if (limit.count() > 0)
-                    armWatchdog(id, limit);
-            },
-            Qt::QueuedConnection);
+        if (limit.count() > 0)
+            QMetaObject::invokeMethod(
+                this, [this, id = call.id, limit] { armWatchdog(id, limit); },
+                Qt::QueuedConnection);
     }
+    // Written here rather than on the I/O thread: one hop less each way. A host that is gone
+    // refuses the bytes; the end of its process fails the request.
+    const std::vector<unsigned char> frame = engine::HostFrame::encode(message);
+    std::lock_guard write(m_writeMutex);
+    m_socket->write(frame);
     return call;
 }
 
@@ -200,29 +223,48 @@ void HostConnectionIo::setStoppedCallback(std::function<void(const QString&)> ca
 }
 
 void HostConnectionIo::readReplies() {
-    const QByteArray bytes = m_process->readAllStandardOutput();
-    try {
-        m_reader.feed(
-            {reinterpret_cast<const unsigned char*>(bytes.constData()), std::size_t(bytes.size())});
-    } catch (const engine::HostProtocolError& error) {
-        stopNow(QStringLiteral("it wrote something that is not the protocol (%1)")
-                    .arg(QString::fromStdString(error.what())),
-                runningWhat());
-        return;
-    }
+    engine::HostFrameReader reader;
+    std::vector<unsigned char> chunk(kReadChunk);
+    bool readable = true;
     for (;;) {
+        const std::size_t got = m_socket->read(chunk);
+        if (got == 0)
+            break;
+        if (!readable)
+            continue; // the host is being ended; what it still says is not read
         try {
-            std::optional<HostMessage> message = m_reader.next();
-            if (!message)
-                return;
-            deliver(std::move(*message));
+            reader.feed(std::span(chunk).first(got));
         } catch (const engine::HostProtocolError& error) {
-            // One unreadable message: said on the log through the host's last words.
-            m_stderr.append("workbench: refused a message of the host: ");
-            m_stderr.append(error.what());
-            m_stderr.append('\n');
+            readable = false;
+            const QString reason =
+                QStringLiteral("it wrote something that is not the protocol (%1)")
+                    .arg(QString::fromStdString(error.what()));
+            QMetaObject::invokeMethod(
+                this, [this, reason] { stopNow(reason, runningWhat()); }, Qt::QueuedConnection);
+            continue;
+        }
+        for (;;) {
+            try {
+                std::optional<HostMessage> message = reader.next();
+                if (!message)
+                    break;
+                deliver(std::move(*message));
+            } catch (const engine::HostProtocolError& error) {
+                // One unreadable message: said on the log through the host's last words.
+                const QByteArray line =
+                    QByteArray("workbench: refused a message of the host: ") + error.what() + '\n';
+                QMetaObject::invokeMethod(
+                    this, [this, line] { m_stderr.append(line); }, Qt::QueuedConnection);
+            }
         }
     }
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_readerEnded = true;
+            concludeIfEnded();
+        },
+        Qt::QueuedConnection);
 }
 
 void HostConnectionIo::deliver(HostMessage message) {
@@ -238,7 +280,9 @@ void HostConnectionIo::deliver(HostMessage message) {
             limit = pending.options.phaseLimit(message.body.value("phase", std::string()));
         lock.unlock();
         if (limit.count() > 0)
-            armWatchdog(message.id, limit);
+            QMetaObject::invokeMethod(
+                this, [this, id = message.id, limit] { armWatchdog(id, limit); },
+                Qt::QueuedConnection);
         if (onEvent)
             onEvent(message.body);
         return;
@@ -288,8 +332,23 @@ void HostConnectionIo::failedToStart() {
 }
 
 void HostConnectionIo::finished(int exitCode, QProcess::ExitStatus status) {
-    readReplies(); // what it answered before it went
     readErrors();
+    m_exit = {exitCode, status};
+    if (m_closing)
+        return; // shutDown() says so
+    concludeIfEnded();
+    if (!m_readerEnded)
+        QTimer::singleShot(kDrainMs, this, [this] {
+            if (!m_readerEnded)
+                m_socket->shutDown();
+        });
+}
+
+void HostConnectionIo::concludeIfEnded() {
+    // What the host answered before it went is delivered before its end is said.
+    if (!m_exit || !m_readerEnded || m_closing)
+        return;
+    const auto [exitCode, status] = *m_exit;
     QString reason;
     QString what;
     {

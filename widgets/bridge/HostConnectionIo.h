@@ -1,8 +1,10 @@
 #pragma once
-// The I/O side of a HostConnection, on the connection's own thread: the QProcess, the frame
-// reader, the requests waiting for replies and their watchdogs. Its public functions are safe
-// from any thread; they post to the I/O thread what must run there.
+// The I/O side of a HostConnection. The QProcess, the host's stderr and the watchdogs live on
+// the connection's own thread; requests are written from the caller's thread and replies read on
+// a reader thread of their own (HostSocket), which fulfils the futures. Its public functions are
+// safe from any thread; they post to the I/O thread what must run there.
 #include "bridge/HostConnection.h"
+#include "bridge/HostSocket.h"
 
 #include "clw/engine/protocol/HostFrame.h"
 
@@ -11,6 +13,8 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
+#include <thread>
 
 class QTimer;
 
@@ -45,9 +49,12 @@ private:
         bool wantReply = true;
     };
 
+    // The reader thread.
     void readReplies();
     void readErrors();
     void finished(int exitCode, QProcess::ExitStatus status);
+    // Said once the host's process has ended and its replies have all been read.
+    void concludeIfEnded();
     void failedToStart();
     void deliver(engine::HostMessage message);
     void armWatchdog(std::uint64_t id, std::chrono::milliseconds limit);
@@ -59,9 +66,15 @@ private:
     QString runningWhat() const;
 
     HostConnection::Launch m_launch;
+    std::unique_ptr<HostSocket> m_socket; // null when the system refused it
+    std::mutex m_writeMutex;              // one frame at a time into the socket
+    std::thread m_readerThread;
     QProcess* m_process = nullptr;
-    engine::HostFrameReader m_reader;
     QByteArray m_stderr; // the tail of what the host wrote to stderr
+    // I/O thread: the process's end, kept until the reader has read everything before it.
+    std::optional<std::pair<int, QProcess::ExitStatus>> m_exit;
+    bool m_readerEnded = false;
+    bool m_closing = false;
 
     mutable std::mutex m_mutex; // guards what follows
     std::map<std::uint64_t, Pending> m_pending;

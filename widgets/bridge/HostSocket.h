@@ -1,0 +1,45 @@
+#pragma once
+// The workbench's end of a device host's private channel: a connected pair made before the host
+// starts, whose other end becomes the host's standard input and output. Requests are written
+// straight from the caller's thread and replies read by a thread that does nothing else, so a
+// request and its reply cross no event loop (issue 17's 20 us per launch); QProcess still starts
+// the host, watches its end and reads its stderr. One file per system: HostSocketPosix.cpp (a
+// Unix socket pair), HostSocketWindows.cpp (anonymous pipes).
+#include <cstddef>
+#include <memory>
+#include <span>
+
+class QProcess;
+
+namespace clw::ui {
+
+class HostSocket {
+public:
+    // Throws std::runtime_error when the system refuses the pair.
+    HostSocket();
+    ~HostSocket();
+    HostSocket(const HostSocket&) = delete;
+    HostSocket& operator=(const HostSocket&) = delete;
+
+    // Before QProcess::start: the child gets the host's end as its standard input and output.
+    void attach(QProcess& process);
+    // After the start (or its failure): this process lets go of the host's end, so that the
+    // host's end is seen when it goes.
+    void releaseHostEnd();
+
+    // Writes every byte, blocking while the channel is full; false when the host's end is gone.
+    // Callers serialize whole frames.
+    bool write(std::span<const unsigned char> bytes);
+    // Blocks until some bytes arrive; 0 when the host's end is gone or shutDown() was called.
+    std::size_t read(std::span<unsigned char> into);
+    // No more requests: a host that reads the end of its input exits.
+    void closeWrite();
+    // Wakes a blocked read() with the end, for a host whose end lingers in a process it started.
+    void shutDown();
+
+private:
+    struct Ends;
+    std::unique_ptr<Ends> m_ends;
+};
+
+} // namespace clw::ui
