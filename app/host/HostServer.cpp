@@ -14,13 +14,17 @@ namespace clw::host {
 
 using engine::HostMessage;
 
+namespace {
+constexpr Lane kLanes[] = {Lane::Session, Lane::Buffer, Lane::Edit, Lane::Device};
+// Every lane may run a request while one more thread reads.
+constexpr std::size_t kPoolSize = std::size(kLanes) + 1;
+constexpr std::size_t kReadChunk = 1 << 16;
+} // namespace
+
 HostServer::HostServer(HostChannel& channel)
     : m_channel(channel) {
-    const Lane lanes[] = {Lane::Session, Lane::Buffer, Lane::Edit, Lane::Device};
-    for (Lane lane : lanes) // every queue exists before a worker looks at the map
+    for (Lane lane : kLanes) // every queue exists before a thread looks at the map
         m_queues[lane];
-    for (Lane lane : lanes)
-        m_queues[lane].worker = std::thread([this, lane] { work(lane); });
 }
 
 HostServer::~HostServer() {
@@ -29,11 +33,10 @@ HostServer::~HostServer() {
         m_closing = true;
         for (auto& [id, state] : m_running)
             state->cancelled.store(true);
-        for (auto& [lane, queue] : m_queues)
-            queue.wake.notify_all();
     }
-    for (auto& [lane, queue] : m_queues)
-        queue.worker.join();
+    m_wake.notify_all();
+    for (std::thread& thread : m_pool)
+        thread.join();
 }
 
 void HostServer::on(const std::string& verb, Lane lane, Handler handler) {
@@ -47,8 +50,54 @@ void HostServer::send(const HostMessage& message) {
 }
 
 int HostServer::serve() {
-    engine::HostFrameReader reader;
-    std::vector<unsigned char> chunk(1 << 16);
+    for (std::size_t i = 0; i < kPoolSize; ++i)
+        m_pool.emplace_back([this] { work(); });
+    std::unique_lock lock(m_mutex);
+    m_endedWake.wait(lock, [this] { return m_ended.has_value(); });
+    return *m_ended;
+}
+
+void HostServer::work() {
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        std::optional<std::pair<Lane, Pending>> job;
+        m_wake.wait(lock, [&] {
+            if (m_closing)
+                return true;
+            job = takeRunnable();
+            return job || (!m_reading && !m_ended);
+        });
+        if (m_closing)
+            return;
+        if (!job) {
+            m_reading = true;
+            job = read(lock);
+            if (!job)
+                return; // the channel ended
+        }
+        const Lane lane = job->first;
+        lock.unlock();
+        run(std::move(job->second));
+        lock.lock();
+        m_queues[lane].busy = false;
+    }
+}
+
+std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable() {
+    for (auto& [lane, queue] : m_queues) {
+        if (queue.busy || queue.waiting.empty())
+            continue;
+        Pending pending = std::move(queue.waiting.front());
+        queue.waiting.pop_front();
+        queue.busy = true;
+        m_running[pending.request.id] = pending.state;
+        return std::pair{lane, std::move(pending)};
+    }
+    return std::nullopt;
+}
+
+std::optional<std::pair<Lane, HostServer::Pending>>
+HostServer::read(std::unique_lock<std::mutex>& lock) {
     // Said on stderr, which the workbench shows as the host's last words, and as an event.
     const auto refuse = [this](const engine::HostProtocolError& error) {
         std::fprintf(stderr, "clworkbench-host: refused a message: %s\n", error.what());
@@ -59,25 +108,47 @@ int HostServer::serve() {
         notice.body = {{"message", error.what()}};
         send(notice);
     };
+    std::vector<unsigned char> chunk(kReadChunk);
     for (;;) {
-        const std::size_t got = m_channel.read(chunk);
-        if (got == 0)
-            return 0; // the workbench closed the channel: time to go
-        try {
-            reader.feed(std::span(chunk).first(got));
-        } catch (const engine::HostProtocolError& error) {
-            refuse(error);
-            return 2; // a stream out of step cannot be read on
-        }
-        for (;;) {
+        lock.unlock();
+        std::optional<int> ended;
+        std::vector<HostMessage> messages;
+        if (const std::size_t got = m_channel.read(chunk); got == 0) {
+            ended = 0; // the workbench closed the channel: time to go
+        } else {
             try {
-                std::optional<HostMessage> message = reader.next();
-                if (!message)
-                    break;
-                dispatch(std::move(*message));
+                m_reader.feed(std::span(chunk).first(got));
+                for (;;) {
+                    try {
+                        std::optional<HostMessage> message = m_reader.next();
+                        if (!message)
+                            break;
+                        messages.push_back(std::move(*message));
+                    } catch (const engine::HostProtocolError& error) {
+                        refuse(error); // that message alone, stepped over
+                    }
+                }
             } catch (const engine::HostProtocolError& error) {
-                refuse(error); // that message alone, stepped over
+                refuse(error);
+                ended = 2; // a stream out of step cannot be read on
             }
+        }
+        lock.lock();
+        if (ended) {
+            m_ended = ended;
+            m_endedWake.notify_all();
+            return std::nullopt; // nobody reads after the end
+        }
+        for (HostMessage& message : messages)
+            dispatch(std::move(message));
+        if (auto job = takeRunnable()) {
+            // The reading passes to another thread, and the lanes that can run wake one each.
+            m_reading = false;
+            m_wake.notify_one();
+            for (auto& [lane, queue] : m_queues)
+                if (!queue.busy && !queue.waiting.empty())
+                    m_wake.notify_one();
+            return job;
         }
     }
 }
@@ -101,7 +172,6 @@ void HostServer::dispatch(HostMessage request) {
         return;
     }
     const Lane lane = handler->second.first;
-    std::lock_guard lock(m_mutex);
     Queue& queue = m_queues[lane];
     std::deque<Pending>& waiting = queue.waiting;
     if (!request.tag.empty()) {
@@ -118,11 +188,9 @@ void HostServer::dispatch(HostMessage request) {
     state->id = request.id;
     state->tag = request.tag;
     waiting.push_back({std::move(request), std::move(state)});
-    queue.wake.notify_one();
 }
 
 void HostServer::cancel(std::uint64_t id) {
-    std::lock_guard lock(m_mutex);
     if (const auto running = m_running.find(id); running != m_running.end())
         running->second->cancelled.store(true);
     for (auto& [lane, queue] : m_queues)
@@ -131,43 +199,30 @@ void HostServer::cancel(std::uint64_t id) {
                 pending.state->cancelled.store(true);
 }
 
-void HostServer::work(Lane lane) {
-    for (;;) {
-        Pending pending;
-        {
-            std::unique_lock lock(m_mutex);
-            Queue& queue = m_queues[lane];
-            queue.wake.wait(lock, [&] { return m_closing || !queue.waiting.empty(); });
-            if (m_closing)
-                return;
-            pending = std::move(queue.waiting.front());
-            queue.waiting.pop_front();
-            m_running[pending.request.id] = pending.state;
-        }
-        const HostMessage& request = pending.request;
-        const RequestContext context(ui::JobContext(pending.state),
-                                     [this, &request](nlohmann::json body) {
-                                         HostMessage event;
-                                         event.kind = HostMessage::Kind::Event;
-                                         event.id = request.id;
-                                         event.verb = "progress";
-                                         event.body = std::move(body);
-                                         send(event);
-                                     });
-        HostMessage reply;
-        try {
-            if (pending.state->cancelled.load())
-                throw std::runtime_error("cancelled");
-            reply = m_handlers.at(request.verb).second(request, context);
-        } catch (const std::exception& error) {
-            reply = HostMessage::failureOf(request, error.what());
-        }
-        {
-            std::lock_guard lock(m_mutex);
-            m_running.erase(request.id);
-        }
-        send(reply);
+void HostServer::run(Pending pending) {
+    const HostMessage& request = pending.request;
+    const RequestContext context(ui::JobContext(pending.state),
+                                 [this, &request](nlohmann::json body) {
+                                     HostMessage event;
+                                     event.kind = HostMessage::Kind::Event;
+                                     event.id = request.id;
+                                     event.verb = "progress";
+                                     event.body = std::move(body);
+                                     send(event);
+                                 });
+    HostMessage reply;
+    try {
+        if (pending.state->cancelled.load())
+            throw std::runtime_error("cancelled");
+        reply = m_handlers.at(request.verb).second(request, context);
+    } catch (const std::exception& error) {
+        reply = HostMessage::failureOf(request, error.what());
     }
+    {
+        std::lock_guard lock(m_mutex);
+        m_running.erase(request.id);
+    }
+    send(reply);
 }
 
 } // namespace clw::host

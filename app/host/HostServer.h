@@ -1,10 +1,13 @@
 #pragma once
-// The device host's request loop: reads frames from the channel on the main thread, runs each
-// request on the worker of its lane (Lane), and writes replies,
-// failures and events back. A newer queued request with the same tag replaces an older one that
-// has not started (DESIGN.md §3); "cancel" marks a running request's job as cancelled.
+// The device host's request loop: a pool of threads that take turns at reading the channel (the
+// leader/follower pattern). The thread that reads a request for a free lane (Lane) runs it itself
+// and hands the reading to another, so a request crosses no thread on its way in; requests of a
+// busy lane wait for it. Replies, failures and events are written back whole. A newer queued
+// request with the same tag replaces an older one that has not started (DESIGN.md §3); "cancel"
+// marks a running request's job as cancelled.
 #include "bridge/JobContext.h"
 
+#include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostMessage.h"
 
 #include <condition_variable>
@@ -13,6 +16,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -61,23 +65,35 @@ private:
     };
     struct Queue {
         std::deque<Pending> waiting;
-        // One per lane: a request wakes its lane's worker alone, not all four.
-        std::condition_variable wake;
-        std::thread worker;
+        bool busy = false; // one request of a lane runs at a time, in order
     };
 
+    // A thread of the pool: reads the channel while nobody else does, runs the requests of lanes
+    // that are free, and waits otherwise.
+    void work();
+    // The reader's turn: reads until a request can run; returns it with its lane marked busy,
+    // or nothing at the channel's end.
+    std::optional<std::pair<Lane, Pending>> read(std::unique_lock<std::mutex>& lock);
+    std::optional<std::pair<Lane, Pending>> takeRunnable();
+    void run(Pending pending);
+    // Under m_mutex: queues a request on its lane, or answers it at once.
     void dispatch(engine::HostMessage request);
-    void work(Lane lane);
-    void send(const engine::HostMessage& message);
     void cancel(std::uint64_t id);
+    void send(const engine::HostMessage& message);
 
     HostChannel& m_channel;
+    engine::HostFrameReader m_reader; // only the thread that reads uses it
     std::mutex m_writeMutex;
-    std::mutex m_mutex;
+    std::mutex m_mutex; // guards what follows
+    std::condition_variable m_wake;
+    bool m_reading = false; // a thread of the pool reads the channel
     bool m_closing = false;
+    std::optional<int> m_ended; // the exit status once the channel ended
+    std::condition_variable m_endedWake;
     std::map<std::string, std::pair<Lane, Handler>> m_handlers;
     std::map<Lane, Queue> m_queues;
     std::map<std::uint64_t, std::shared_ptr<ui::detail::JobState>> m_running;
+    std::vector<std::thread> m_pool;
 };
 
 } // namespace clw::host
