@@ -3,6 +3,7 @@
 #include "PrintfCapture.h"
 
 #include "bridge/EditorBuild.h"
+#include "bridge/HostStopped.h"
 #include "bridge/HostValues.h"
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
@@ -34,11 +35,6 @@ engine::BuildService::Settings uncached() {
     engine::BuildService::Settings settings;
     settings.useCache = false;
     return settings;
-}
-
-engine::Session sessionOf(const HostMessage& request) {
-    return engine::SessionFile::parse(request.body.at("document").get<std::string>(), "session")
-        .session;
 }
 
 } // namespace
@@ -140,6 +136,23 @@ std::shared_ptr<ui::SessionDeviceState> HostSessionService::stateFor(std::uint64
     return state;
 }
 
+engine::Session HostSessionService::sessionOf(const HostMessage& request) {
+    const std::uint64_t id = request.body.at("session");
+    const std::uint64_t revision = request.body.value("revision", std::uint64_t(0));
+    if (const auto document = request.body.find("document"); document != request.body.end()) {
+        engine::Session session =
+            engine::SessionFile::parse(document->get<std::string>(), "session").session;
+        std::lock_guard lock(m_mutex);
+        m_documents[id] = {revision, session};
+        return session;
+    }
+    std::lock_guard lock(m_mutex);
+    const auto kept = m_documents.find(id);
+    if (kept == m_documents.end() || kept->second.revision != revision)
+        throw std::runtime_error(ui::kSessionDocumentNeeded);
+    return kept->second.session;
+}
+
 nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) const {
     return {{"kernels", state.kernels}, {"limits", state.limits}};
 }
@@ -212,6 +225,7 @@ HostMessage HostSessionService::close(const HostMessage& request) {
         closed = std::move(found->second.state);
         m_sessions.erase(found);
     }
+    m_documents.erase(request.body.at("session").get<std::uint64_t>());
     return HostMessage::replyTo(request);
 }
 

@@ -9,6 +9,7 @@
 
 #include "clw/engine/BuildService.h"
 #include "clw/engine/Device.h"
+#include "clw/engine/Session.h"
 
 #include <cstdint>
 #include <map>
@@ -38,6 +39,12 @@ private:
         std::string choice;
         std::shared_ptr<ui::SessionDeviceState> state;
     };
+    // The session's document as last sent, read: a run of an unchanged session names its
+    // revision instead of sending it again (reading it takes tens of microseconds).
+    struct SessionDocument {
+        std::uint64_t revision = 0;
+        engine::Session session;
+    };
 
     engine::HostMessage hello(const engine::HostMessage& request);
     engine::HostMessage resolve(const engine::HostMessage& request);
@@ -56,6 +63,9 @@ private:
     std::shared_ptr<ui::SessionDeviceState> stateFor(std::uint64_t session,
                                                      const std::string& choice);
     nlohmann::json program(const ui::SessionDeviceState& state) const;
+    // The request's session: its document, read and kept, or the kept one of its revision.
+    // Throws with kSessionDocumentNeeded when the revision is not the one kept.
+    engine::Session sessionOf(const engine::HostMessage& request);
 
     std::string m_platform;
     PrintfCapture& m_printf;
@@ -67,6 +77,7 @@ private:
     HostBufferTable m_buffers;
     std::mutex m_mutex;
     std::map<std::uint64_t, HostSession> m_sessions;
+    std::map<std::uint64_t, SessionDocument> m_documents;
 };
 
 } // namespace clw::host

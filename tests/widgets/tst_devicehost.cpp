@@ -1,7 +1,8 @@
 // The device host (issue 17) from the workbench's side: a session built and run in a
 // clworkbench-host gives the same values as in-process, its buffers read back through the
-// channel, printf output comes back per launch, and a host that hangs, is stopped or crashes
-// fails the waiting request with a message that says so, while a new host runs the next request.
+// channel, an unchanged session's document is sent once, printf output comes back per launch, and a
+// host that hangs, is stopped or crashes fails the waiting request with a message that says so,
+// while a new host runs the next request.
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
@@ -137,6 +138,46 @@ private Q_SLOTS:
         const RemoteRun again = client.run(plan, kPoclChoice, aliveJob(), {}, {});
         QVERIFY(!again.outcome.build.has_value());
         QVERIFY(again.outcome.records.front().ok);
+    }
+
+    void anUnchangedSessionIsSentOnceAndAChangedOneAgain() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        const auto store = [](int value) {
+            return planFor(oneKernel(
+                "__kernel void k(__global int* x) { x[0] = " + std::to_string(value) + "; }", "k",
+                1));
+        };
+        const auto first = [](const RemoteRun& ran) {
+            return readAll<int>(*ran.outcome.sources.at(QStringLiteral("x"))).front();
+        };
+        QCOMPARE(first(client.run(store(5), kPoclChoice, aliveJob(), {}, {})), 5);
+        // The host keeps the document of revision 1: a request naming it alone runs it, one
+        // naming another revision is told to send the document.
+        const ResolvedDevice device = hosts.resolve(kPoclChoice);
+        const std::shared_ptr<HostConnection> host = hosts.host(device.platform);
+        const auto build = [&](std::uint64_t revision, const std::string& document) {
+            nlohmann::json body = {{"session", 1},
+                                   {"revision", revision},
+                                   {"device", device.device},
+                                   {"folder", QDir::currentPath().toStdString()}};
+            if (!document.empty())
+                body["document"] = document;
+            return host->request("session.build", body).reply.get();
+        };
+        QVERIFY(build(1, {}).body.at("summary").at("ok").get<bool>());
+        try {
+            build(2, {});
+            QFAIL("a revision the host does not hold was built");
+        } catch (const HostRequestFailed& error) {
+            QCOMPARE(std::string(error.what()), std::string(kSessionDocumentNeeded));
+        }
+        // A changed session is sent again.
+        QCOMPARE(first(client.run(store(6), kPoclChoice, aliveJob(), {}, {})), 6);
+        // The host holding another document than the client believes: the client sends its
+        // own when told, and its session runs.
+        build(50, engine::SessionFile::serialize(store(7).session));
+        QCOMPARE(first(client.run(store(6), kPoclChoice, aliveJob(), {}, {})), 6);
     }
 
     void printfComesBackWithItsLaunch() {

@@ -2,6 +2,7 @@
 
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
+#include "bridge/HostStopped.h"
 #include "bridge/HostValues.h"
 #include "bridge/JobContext.h"
 #include "bridge/RemoteBufferSource.h"
@@ -75,15 +76,10 @@ RemoteBuild HostSessionClient::build(const engine::Session& session,
     HostRequestOptions options;
     options.limit = limits.build;
     options.what = QStringLiteral("building `%1`").arg(mainFile(session));
-    HostCall call = host->request("session.build",
-                                  {{"session", m_session},
-                                   {"device", device},
-                                   {"document", engine::SessionFile::serialize(session)},
-                                   {"folder", folder.string()}},
-                                  {}, std::move(options));
-    setActive(host, call.id);
-    const engine::HostMessage reply = call.reply.get();
-    setActive(nullptr, 0);
+    const engine::HostMessage reply =
+        sessionRequest(host, "session.build",
+                       {{"session", m_session}, {"device", device}, {"folder", folder.string()}},
+                       session, options, nullptr);
     RemoteBuild built;
     built.summary = reply.body.at("summary").get<BuildSummary>();
     built.program = programOf(reply.body).value_or(RemoteProgram{});
@@ -110,22 +106,16 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         if (progress)
             progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
     };
-    HostCall call = host->request("session.run",
-                                  {{"session", m_session},
-                                   {"device", device},
-                                   {"document", engine::SessionFile::serialize(plan.session)},
-                                   {"folder", plan.folder.string()},
-                                   {"mode", int(plan.mode)},
-                                   {"launchIndex", plan.launchIndex},
-                                   {"times", plan.times},
-                                   {"launch", plan.launch},
-                                   {"deviceName", plan.deviceName}},
-                                  {}, std::move(options));
-    setActive(host, call.id);
-    if (job.isCancelled())
-        host->cancel(call.id);
-    const engine::HostMessage reply = call.reply.get();
-    setActive(nullptr, 0);
+    const engine::HostMessage reply = sessionRequest(host, "session.run",
+                                                     {{"session", m_session},
+                                                      {"device", device},
+                                                      {"folder", plan.folder.string()},
+                                                      {"mode", int(plan.mode)},
+                                                      {"launchIndex", plan.launchIndex},
+                                                      {"times", plan.times},
+                                                      {"launch", plan.launch},
+                                                      {"deviceName", plan.deviceName}},
+                                                     plan.session, options, &job);
 
     const nlohmann::json& body = reply.body;
     RemoteRun ran;
@@ -152,6 +142,47 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
                 std::make_shared<RemoteBufferSource>(host, buffer.at("initial"));
     }
     return ran;
+}
+
+engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<HostConnection>& host,
+                                                      const std::string& verb,
+                                                      const nlohmann::json& body,
+                                                      const engine::Session& session,
+                                                      const HostRequestOptions& options,
+                                                      const JobContext* job) {
+    for (int attempt = 0;; ++attempt) {
+        nlohmann::json sent = body;
+        bool withDocument = attempt > 0;
+        {
+            std::lock_guard lock(m_mutex);
+            if (m_documentHost.lock() != host || !(m_documentSession == session))
+                withDocument = true;
+            if (withDocument) {
+                m_documentHost = host;
+                m_documentSession = session;
+                ++m_revision;
+            }
+            sent["revision"] = m_revision;
+        }
+        if (withDocument)
+            sent["document"] = engine::SessionFile::serialize(session);
+        HostCall call = host->request(verb, std::move(sent), {}, options);
+        setActive(host, call.id);
+        if (job && job->isCancelled())
+            host->cancel(call.id);
+        try {
+            engine::HostMessage reply = call.reply.get();
+            setActive(nullptr, 0);
+            return reply;
+        } catch (const HostRequestFailed& failure) {
+            setActive(nullptr, 0);
+            if (withDocument || std::string(failure.what()) != kSessionDocumentNeeded)
+                throw;
+        } catch (...) {
+            setActive(nullptr, 0);
+            throw;
+        }
+    }
 }
 
 void HostSessionClient::cancelActive() {

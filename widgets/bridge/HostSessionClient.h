@@ -3,6 +3,7 @@
 // platform as requests, and come back as the same values the session jobs give in a process of
 // their own (bridge/SessionJobs), with the run's buffers as RemoteBufferSources. Called from a
 // bridge worker, one job at a time; cancelActive() and stop() from the GUI thread.
+#include "bridge/HostConnection.h"
 #include "bridge/SessionJobs.h"
 
 #include "clw/engine/KernelLimits.h"
@@ -66,6 +67,14 @@ public:
 
 private:
     std::shared_ptr<HostConnection> hostFor(const std::string& deviceChoice, std::string& device);
+    // Sends a session request and waits for its reply: with the session's document, or with
+    // only its revision when that host holds the same document already (writing and reading a
+    // document takes tens of microseconds a run); again with the document when the host says it
+    // needs it. A job cancelled by then cancels the request.
+    engine::HostMessage sessionRequest(const std::shared_ptr<HostConnection>& host,
+                                       const std::string& verb, const nlohmann::json& body,
+                                       const engine::Session& session,
+                                       const HostRequestOptions& options, const JobContext* job);
     void setActive(std::shared_ptr<HostConnection> host, std::uint64_t id);
 
     DeviceHosts& m_hosts;
@@ -75,6 +84,10 @@ private:
     std::weak_ptr<HostConnection> m_builtOn;
     std::shared_ptr<HostConnection> m_activeHost;
     std::uint64_t m_activeId = 0;
+    // The document the host last got (DocumentSent), by revision.
+    std::weak_ptr<HostConnection> m_documentHost;
+    engine::Session m_documentSession;
+    std::uint64_t m_revision = 0;
 };
 
 } // namespace clw::ui

@@ -23,6 +23,11 @@ inline constexpr const char* kStackHeading = "; the stack of the thread it hit:"
 // The failure's text for a queued request that a newer one with the same tag replaced.
 inline constexpr const char* kReplacedByNewerRequest = "replaced by a newer request";
 
+// The failure's text for a session request that names a revision of the session's document the
+// host does not hold (a new host, or another document since): the workbench sends it again with
+// the document.
+inline constexpr const char* kSessionDocumentNeeded = "the session's document is needed";
+
 // The host ran the request and it failed there (a ClError, a bad session): what() is its text.
 class HostRequestFailed : public std::runtime_error {
 public:
