@@ -14,6 +14,7 @@
 #include "launch/LogPanel.h"
 #include "launch/OutputPanel.h"
 #include "launch/SessionController.h"
+#include "launch/WatchdogLimitsDialog.h"
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
 
@@ -294,6 +295,11 @@ void MainWindow::createMenus() {
     QAction* restart = run->addAction(tr("&Restart Device Host"), &m_context.session(),
                                       &ui::SessionController::restart);
     restart->setObjectName(QStringLiteral("restartAction"));
+    QAction* limits =
+        run->addAction(tr("&Watchdog limits..."), this, &MainWindow::editWatchdogLimits);
+    limits->setObjectName(QStringLiteral("watchdogLimitsAction"));
+    limits->setToolTip(tr("How long a launch or a build may run before its device host is ended "
+                          "(saved with the session)"));
     run->addSeparator();
     QAction* next = run->addAction(tr("&Next diagnostic"), this, [this] {
         m_workspace->diagnosticsPanel()->showNextDiagnostic(true);
@@ -397,6 +403,15 @@ void MainWindow::chooseDevice(int index) {
     m_context.settings().setValue(QString::fromLatin1(kDeviceKey), name);
     m_context.session().chooseDevice(name, true);
     showDevices();
+}
+
+void MainWindow::editWatchdogLimits() {
+    // Window-modal, not exec(): the window keeps painting a run in progress meanwhile.
+    auto* dialog = new ui::WatchdogLimitsDialog(m_context.session().session().watchdog, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this,
+            [this, dialog] { m_context.session().setWatchdog(dialog->limits()); });
+    dialog->open();
 }
 
 void MainWindow::showProbeError(const QString& message) {

@@ -71,6 +71,8 @@ private:
     void saveLayout();
     void showDevices();
     void chooseDevice(int index);
+    // Run > Watchdog limits...: the session's limits in a dialog; OK edits the session.
+    void editWatchdogLimits();
     void showProbeError(const QString& message);
     void showBuffers(const QStringList& names);
     void showSessionOpened();

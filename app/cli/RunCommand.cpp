@@ -1,16 +1,16 @@
 #include "cli/RunCommand.h"
 
+#include "cli/IsolatedRun.h"
+#include "cli/RunPrinter.h"
 #include "cli/Usage.h"
+#include "host/FatalSignals.h"
 
-#include "clw/engine/ClError.h"
 #include "clw/engine/DeviceSelection.h"
-#include "clw/engine/NpyFile.h"
 #include "clw/engine/Platform.h"
 #include "clw/engine/SessionError.h"
 #include "clw/engine/SessionFile.h"
 #include "clw/engine/SessionRunner.h"
 
-#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
@@ -29,24 +29,11 @@ std::filesystem::path fsPath(const QString& path) {
     return std::filesystem::path(path.toStdU16String());
 }
 
-// Microseconds with one decimal: "12.3".
-QString micros(double nanoseconds) {
-    return QString::number(nanoseconds / 1000.0, 'f', 1);
-}
-
-QString sizes(const engine::NDRange& range) {
-    QStringList parts;
+std::vector<std::uint64_t> sizes(const engine::NDRange& range) {
+    std::vector<std::uint64_t> out;
     for (unsigned i = 0; i < range.dimensions(); ++i)
-        parts << QString::number(range[i]);
-    return parts.isEmpty() ? QStringLiteral("driver's choice") : parts.join(QLatin1Char('x'));
-}
-
-QString arrayText(const engine::NpyArray& array) {
-    QStringList axes;
-    for (size_t axis : array.shape)
-        axes << QString::number(axis);
-    return QString::fromLatin1(engine::npyTypeName(array.type)) + QStringLiteral(" (") +
-           axes.join(QStringLiteral(", ")) + QLatin1Char(')');
+        out.push_back(range[i]);
+    return out;
 }
 
 // The session and the folder its data files resolve against. A ":/" path is a built-in sample,
@@ -99,12 +86,15 @@ std::optional<engine::Device> chooseDevice(const QString& wanted, const engine::
 
 int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err) {
     QString file, deviceName, outDir;
+    bool isolate = false;
     for (int i = 0; i < options.size(); ++i) {
         const QString& option = options[i];
         if (option == QLatin1String("--device") && i + 1 < options.size())
             deviceName = options[++i];
         else if (option == QLatin1String("--out") && i + 1 < options.size())
             outDir = options[++i];
+        else if (option == QLatin1String("--isolate"))
+            isolate = true;
         else if (file.isEmpty() && !option.startsWith(QLatin1Char('-')))
             file = option;
         else {
@@ -116,72 +106,54 @@ int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err
         err << "clworkbench run: name a session file, e.g. clworkbench run vector_add.clwb\n";
         return kExitUsage;
     }
+    RunPrinter printer(out, err, outDir);
     try {
         std::filesystem::path folder;
         const engine::SessionFile::ReadResult read = readSession(file, folder);
         for (const std::string& note : read.notes)
             err << "note: " << qs(note) << "\n";
         const engine::Session& session = read.session;
+        const QString title =
+            session.title.empty() ? QFileInfo(file).fileName() : qs(session.title);
+        if (isolate)
+            return runIsolated(session, folder, title, deviceName, printer);
 
+        // A driver that crashes this process says so and where, and the exit status is 1.
+        host::reportFatalSignalsAndExit();
+        host::setFatalSignalActivity("listing devices");
         QString problem;
         const std::optional<engine::Device> device = chooseDevice(deviceName, session, problem);
         if (!device) {
-            err << "clworkbench run: " << problem << "\n";
+            printer.fail(problem);
             return kExitFailure;
         }
-        // The output folder is checked before the run, so that a long run is not lost to it.
-        if (!outDir.isEmpty()) {
-            if (!QDir().mkpath(outDir) || !QFileInfo(outDir).isDir()) {
-                err << "clworkbench run: cannot create the output folder " << outDir << "\n";
-                return kExitFailure;
-            }
-            if (!QFileInfo(outDir).isWritable()) {
-                err << "clworkbench run: the output folder " << outDir << " is not writable\n";
-                return kExitFailure;
-            }
-        }
-
-        out << "session: "
-            << (session.title.empty() ? QFileInfo(file).fileName() : qs(session.title)) << "\n";
-        out << "device: " << qs(device->name()) << " (" << qs(device->platform().name()) << ")\n";
+        if (!printer.prepareOutputFolder())
+            return kExitFailure;
+        printer.header(title, qs(device->name()), qs(device->platform().name()));
         const engine::SessionRunner runner(session, folder);
         for (const std::string& warning : runner.includeFolderWarnings())
-            err << "warning: " << qs(warning) << "\n";
-        const engine::SessionRun run = runner.run(*device);
+            printer.warning(qs(warning));
+        const engine::SessionRun run = runner.run(
+            *device, [](const std::string& what) { host::setFatalSignalActivity(what); });
+        host::setFatalSignalActivity({});
         for (const std::string& warning : run.warnings)
-            err << "warning: " << qs(warning) << "\n";
-        out << "build: " << QString::number(run.buildTimings.totalMs, 'f', 1) << " ms"
-            << (run.buildFromCache ? " (from the cache)" : "") << "\n";
+            printer.warning(qs(warning));
+        printer.build(run.buildTimings.totalMs, run.buildFromCache);
         for (const engine::SessionLaunchRun& launch : run.launches) {
             const engine::LaunchResult& result = launch.result;
-            const size_t runs = result.runs.size();
-            out << "launch " << qs(launch.name) << ": " << runs << (runs == 1 ? " run" : " runs");
-            if (runs > 0)
-                out << QStringLiteral(", min %1 µs, median %2 µs, max %3 µs")
-                           .arg(micros(result.minNs()), micros(result.medianNs()),
-                                micros(result.maxNs()));
-            out << " (global " << sizes(result.global) << ", local " << sizes(result.local)
-                << ")\n";
+            printer.launch(qs(launch.name), result.durationsNs(), sizes(result.global),
+                           sizes(result.local));
             if (!result.error.empty()) // done, but the timings were lost
                 err << "note: launch " << qs(launch.name) << ": " << qs(result.error) << "\n";
         }
-        for (const auto& [name, array] : run.outputs) {
-            out << "output " << qs(name) << ": " << arrayText(array);
-            if (!outDir.isEmpty()) {
-                const QString path = QDir(outDir).filePath(qs(name) + QStringLiteral(".npy"));
-                engine::NpyFile::write(fsPath(path), array);
-                out << " -> " << QDir::toNativeSeparators(path);
-            }
-            out << "\n";
-        }
-        if (outDir.isEmpty() && !run.outputs.empty())
-            out << "(--out DIR writes the outputs as DIR/<buffer>.npy)\n";
+        for (const auto& [name, array] : run.outputs)
+            printer.output(name, array);
+        printer.finish(!run.outputs.empty());
         return kExitOk;
     } catch (const std::exception& error) {
         // SessionError (the session, the build, a launch), NpyError (an output not written),
         // ClError (the driver): each says what failed.
-        out.flush();
-        err << "clworkbench run: " << QString::fromUtf8(error.what()) << "\n";
+        printer.fail(QString::fromUtf8(error.what()));
         return kExitFailure;
     }
 }

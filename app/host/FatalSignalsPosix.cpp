@@ -2,6 +2,8 @@
 
 #include "bridge/HostStopped.h"
 
+#include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <cstring>
 #include <initializer_list>
@@ -13,33 +15,94 @@ namespace clw::host {
 
 namespace {
 
+// What runs now, in two slots: a new text goes to the slot not being read, then becomes current,
+// so that the handler never reads a text half written.
+char g_activity[2][208];
+std::atomic<int> g_currentActivity{0};
+std::atomic<bool> g_exitWithOne{false};
+
 void writeText(const char* text) {
     // write(2) only: the handler may run inside malloc or a driver's lock.
     const ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
     (void)ignored;
 }
 
+// The names the workbench gives a host's end (HostConnectionIo), so that both read alike.
+const char* signalName(int number) {
+    switch (number) {
+    case SIGSEGV:
+        return "SIGSEGV";
+    case SIGABRT:
+        return "SIGABRT";
+    case SIGBUS:
+        return "SIGBUS";
+    case SIGFPE:
+        return "SIGFPE";
+    case SIGILL:
+        return "SIGILL";
+    default:
+        return "a fatal signal";
+    }
+}
+
+void writeStack() {
+    void* frames[48];
+    const int count = backtrace(frames, 48);
+    backtrace_symbols_fd(frames, count, STDERR_FILENO);
+}
+
 void onFatalSignal(int number) {
+    if (g_exitWithOne.load()) {
+        const char* activity = g_activity[g_currentActivity.load()];
+        writeText("clworkbench run: the run stopped");
+        if (*activity) {
+            writeText(" while ");
+            writeText(activity);
+        }
+        writeText(" (");
+        writeText(signalName(number));
+        writeText("): the OpenCL driver crashed the process; --isolate runs the session in a "
+                  "device host instead");
+        writeText(ui::kStackHeading);
+        writeText("\n");
+        writeStack();
+        ::_exit(1);
+    }
     writeText("clworkbench-host: ");
     writeText(strsignal(number));
     writeText(ui::kStackHeading);
     writeText("\n");
-    void* frames[48];
-    const int count = backtrace(frames, 48);
-    backtrace_symbols_fd(frames, count, STDERR_FILENO);
+    writeStack();
     // The default action, so that the workbench sees the signal the host died of.
     std::signal(number, SIG_DFL);
     std::raise(number);
 }
 
-} // namespace
-
-void reportFatalSignals() {
+void install() {
     // backtrace() loads libgcc on first use, which must not happen inside the handler.
     void* warmUp[1];
     backtrace(warmUp, 1);
     for (int number : {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL})
         std::signal(number, onFatalSignal);
+}
+
+} // namespace
+
+void reportFatalSignals() {
+    install();
+}
+
+void reportFatalSignalsAndExit() {
+    g_exitWithOne.store(true);
+    install();
+}
+
+void setFatalSignalActivity(const std::string& what) {
+    const int next = 1 - g_currentActivity.load();
+    const size_t length = std::min(what.size(), sizeof g_activity[next] - 1);
+    std::memcpy(g_activity[next], what.data(), length);
+    g_activity[next][length] = '\0';
+    g_currentActivity.store(next);
 }
 
 } // namespace clw::host

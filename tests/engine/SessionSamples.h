@@ -124,6 +124,8 @@ inline Session richSession() {
     session.sources.includeDirs = {"include", "/opt/shared/include", "../up"};
     session.options = "-cl-fast-relaxed-math -DNAME=\"x y\"";
     session.devices = {"PoCL", "NVIDIA H100"};
+    session.watchdog.launchSeconds = 0.25;
+    session.watchdog.buildSeconds = 86400;
 
     FillSpec constant;
     constant.kind = FillSpec::Kind::Constant;

@@ -26,6 +26,7 @@ private slots:
     void readsTheDocumentedExample();
     void absentFieldsTakeTheirDefaults();
     void ignoresUnknownFields();
+    void watchdogLimits();
     void leavesOutAMainFileThatIsGone();
     void readsFromDisk();
     void writesDataFilesBeside();
@@ -69,7 +70,7 @@ void TestSessionFile::writesTheDocumentedLayout() {
     qsizetype last = -1;
     for (const char* key :
          {"\"format\"", "\"version\"", "\"title\"", "\"description\"", "\"sources\"", "\"options\"",
-          "\"devices\"", "\"buffers\"", "\"launches\""}) {
+          "\"devices\"", "\"watchdog\"", "\"buffers\"", "\"launches\""}) {
         const qsizetype at = text.indexOf(QByteArray("\n  ") + key);
         QVERIFY2(at > last, key);
         last = at;
@@ -80,6 +81,7 @@ void TestSessionFile::writesTheDocumentedLayout() {
     QVERIFY(text.contains("{ \"buffer\": \"a\" }"));
     QVERIFY(text.contains("{ \"null\": true }"));
     QVERIFY(text.contains("\"offset\": []"));
+    QVERIFY(text.contains("\"watchdog\": { \"launchSeconds\": 10, \"buildSeconds\": 120 }"));
     // Unicode is written as itself.
     const QByteArray rich = QByteArray::fromStdString(SessionFile::serialize(richSession()));
     QVERIFY(rich.contains(QStringLiteral("\u65e5\u672c").toUtf8()));
@@ -119,6 +121,8 @@ void TestSessionFile::absentFieldsTakeTheirDefaults() {
     QCOMPARE(session.title, "");
     QCOMPARE(session.options, "");
     QVERIFY(session.devices.empty());
+    QCOMPARE(session.watchdog.launchSeconds, 10.0);
+    QCOMPARE(session.watchdog.buildSeconds, 120.0);
     QCOMPARE(session.sources.mainFile, ""); // the first file
     QCOMPARE(session.sources.main()->name, "k.cl");
     QVERIFY(session.sources.includeDirs.empty());
@@ -155,6 +159,46 @@ void TestSessionFile::ignoresUnknownFields() {
     const SessionFile::ReadResult read = SessionFile::parse(text.toStdString());
     QVERIFY(read.session == exampleSession());
     QVERIFY(read.notes.empty());
+}
+
+void TestSessionFile::watchdogLimits() {
+    // Read: seconds as the file gives them, a fraction too; one left out keeps its default.
+    const QByteArray both = exampleEdited(
+        QStringLiteral("watchdog"), QJsonObject{{"launchSeconds", 1}, {"buildSeconds", 30.5}});
+    const Session read = SessionFile::parse(both.toStdString()).session;
+    QCOMPARE(read.watchdog.launchSeconds, 1.0);
+    QCOMPARE(read.watchdog.buildSeconds, 30.5);
+    const Session launchOnly = SessionFile::parse(exampleEdited(QStringLiteral("watchdog"),
+                                                                QJsonObject{{"launchSeconds", 0.5}})
+                                                      .toStdString())
+                                   .session;
+    QCOMPARE(launchOnly.watchdog.launchSeconds, 0.5);
+    QCOMPARE(launchOnly.watchdog.buildSeconds, SessionWatchdog::kDefaultBuildSeconds);
+    // A file from before the field opens with the defaults.
+    const Session old =
+        SessionFile::parse(
+            exampleEdited(QStringLiteral("watchdog"), QJsonValue::Undefined).toStdString())
+            .session;
+    QVERIFY(old.watchdog == SessionWatchdog{});
+    QVERIFY(old == exampleSession());
+
+    // Write: one line after the devices, whole seconds as whole numbers.
+    Session session = exampleSession();
+    session.watchdog = {1, 30.5};
+    const std::string text = SessionFile::serialize(session);
+    QVERIFY2(QByteArray::fromStdString(text).contains(
+                 "  \"devices\": [],\n  \"watchdog\": { \"launchSeconds\": 1, \"buildSeconds\": "
+                 "30.5 },\n  \"buffers\": ["),
+             text.c_str());
+    // Round trip, the limits' extremes too.
+    QVERIFY(SessionFile::parse(text).session == session);
+    for (const SessionWatchdog& limits :
+         {SessionWatchdog{0.001, SessionWatchdog::kMaxSeconds}, SessionWatchdog{1.0 / 3.0, 7}}) {
+        session.watchdog = limits;
+        const Session back = SessionFile::parse(SessionFile::serialize(session)).session;
+        QCOMPARE(back.watchdog.launchSeconds, limits.launchSeconds);
+        QCOMPARE(back.watchdog.buildSeconds, limits.buildSeconds);
+    }
 }
 
 void TestSessionFile::leavesOutAMainFileThatIsGone() {

@@ -54,6 +54,27 @@ void TestSessionFileErrors::refusesBadFiles_data() {
     edit("devices type", "devices", QStringLiteral("PoCL"), "devices", "must be an array");
     edit("devices element", "devices", QJsonArray{1}, "devices[0]", "must be a string");
 
+    edit("watchdog type", "watchdog", 10, "watchdog", "must be an object");
+    edit("launch limit zero", "watchdog/launchSeconds", 0, "watchdog.launchSeconds",
+         "must be above 0 (it is 0); write how many seconds a launch may run before the "
+         "watchdog ends it, such as 10");
+    edit("launch limit negative", "watchdog/launchSeconds", -1.5, "watchdog.launchSeconds",
+         "must be above 0 (it is -1.5)");
+    edit("launch limit text", "watchdog/launchSeconds", QStringLiteral("10"),
+         "watchdog.launchSeconds",
+         "must be a number above 0 (it is string \"10\"); write how many seconds a launch");
+    edit("launch limit infinite", "watchdog/launchSeconds", QStringLiteral("inf"),
+         "watchdog.launchSeconds", "must be a number above 0");
+    edit("launch limit null", "watchdog/launchSeconds", QJsonValue::Null, "watchdog.launchSeconds",
+         "must be a number above 0");
+    edit("launch limit huge", "watchdog/launchSeconds", 1e9, "watchdog.launchSeconds",
+         "must be at most 86400");
+    edit("build limit zero", "watchdog/buildSeconds", 0, "watchdog.buildSeconds",
+         "must be above 0 (it is 0); write how many seconds a build may take before the "
+         "watchdog ends it, such as 120");
+    edit("build limit array", "watchdog/buildSeconds", QJsonArray{120}, "watchdog.buildSeconds",
+         "must be a number above 0 (it is an array)");
+
     edit("sources missing", "sources", remove, "sources", "required field is missing");
     edit("sources type", "sources", QJsonArray{}, "sources", "must be an object");
     edit("files missing", "sources/files", remove, "sources.files", "required field is missing");

@@ -13,9 +13,13 @@ struct WorkbenchRun {
     QString err;
 };
 
-inline WorkbenchRun runWorkbench(const QStringList& arguments) {
+// `settings`: variables to set for this run, as "NAME=value" (a fake OpenCL driver, its fault).
+inline WorkbenchRun runWorkbench(const QStringList& arguments, const QStringList& settings = {}) {
     QProcess process;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString& setting : settings)
+        environment.insert(setting.section(QLatin1Char('='), 0, 0),
+                           setting.section(QLatin1Char('='), 1));
     environment.remove(QStringLiteral("DISPLAY"));
     environment.remove(QStringLiteral("WAYLAND_DISPLAY"));
     environment.remove(QStringLiteral("QT_QPA_PLATFORM"));

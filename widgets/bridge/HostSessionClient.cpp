@@ -9,6 +9,9 @@
 
 #include "clw/engine/SessionFile.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace clw::ui {
 
 namespace {
@@ -37,12 +40,23 @@ QString launchNames(const engine::Session& session, const RunPlan& plan) {
     return names.isEmpty() ? QStringLiteral("the session") : names.join(QStringLiteral(", "));
 }
 
+std::chrono::milliseconds milliseconds(double seconds) {
+    return std::chrono::milliseconds(std::max<long long>(1, std::llround(seconds * 1000.0)));
+}
+
 QString mainFile(const engine::Session& session) {
     const engine::SourceFile* main = session.sources.main();
     return main ? QString::fromStdString(main->name) : QStringLiteral("the session's sources");
 }
 
 } // namespace
+
+WatchdogLimits WatchdogLimits::of(const engine::SessionWatchdog& watchdog) {
+    WatchdogLimits limits;
+    limits.build = milliseconds(watchdog.buildSeconds);
+    limits.launch = milliseconds(watchdog.launchSeconds);
+    return limits;
+}
 
 HostSessionClient::HostSessionClient(DeviceHosts& hosts, std::uint64_t session)
     : m_hosts(hosts)

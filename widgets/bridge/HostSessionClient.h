@@ -27,6 +27,10 @@ class JobContext;
 struct WatchdogLimits {
     std::chrono::milliseconds build{120'000};
     std::chrono::milliseconds launch{10'000};
+
+    // A session's limits (seconds) as the watchdog counts them: whole milliseconds, at least 1
+    // (a zero limit would mean none).
+    static WatchdogLimits of(const engine::SessionWatchdog& watchdog);
 };
 
 struct RemoteProgram {

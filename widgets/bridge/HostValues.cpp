@@ -214,12 +214,20 @@ void from_json(const nlohmann::json& json, SweepResult& sweep) {
 }
 
 void to_json(nlohmann::json& json, const BuildSummary& summary) {
-    json = {{"ok", summary.ok}, {"message", summary.message}, {"warnings", summary.warnings}};
+    json = {{"ok", summary.ok},
+            {"message", summary.message},
+            {"warnings", summary.warnings},
+            {"totalMs", summary.totalMs},
+            {"fromCache", summary.fromCache},
+            {"failure", summary.failure}};
 }
 void from_json(const nlohmann::json& json, BuildSummary& summary) {
     summary.ok = json.at("ok");
     summary.message = json.at("message").get<QString>();
     summary.warnings = json.at("warnings").get<QStringList>();
+    summary.totalMs = json.at("totalMs");
+    summary.fromCache = json.at("fromCache");
+    summary.failure = json.at("failure").get<QString>();
 }
 
 void to_json(nlohmann::json& json, const BuildSources& sources) {

@@ -47,6 +47,14 @@ QString firstError(const engine::DeviceBuildOutcome& device) {
     return device.log.empty() ? QStringLiteral("the compiler gave no log") : qs(device.log);
 }
 
+// Every diagnostic, one formatted line each, or the raw log where none was recognised.
+QString buildReport(const engine::DeviceBuildOutcome& device) {
+    std::string report;
+    for (const engine::Diagnostic& diagnostic : device.diagnostics)
+        report += engine::formatDiagnostic(diagnostic) + "\n";
+    return qs(report.empty() ? device.log : report);
+}
+
 RunCommand transferCommand(const std::string& name, const engine::LaunchResult& result) {
     RunCommand command;
     command.kind = RunCommand::Kind::Upload;
@@ -211,14 +219,24 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
          engine::SessionRunner(session, folder).includeFolderWarnings())
         summary.warnings.append(qs(warning));
     const engine::BuildOutcome outcome = builds.build(request);
+    summary.totalMs = outcome.timings.totalMs;
+    summary.fromCache = outcome.allFromCache();
     if (!outcome.error.empty()) {
         summary.message =
             QStringLiteral("The build did not run: %1. Check the device in the status "
                            "bar and the build options.")
                 .arg(qs(outcome.error));
+        summary.failure = QStringLiteral("the build: %1").arg(qs(outcome.error));
         return summary;
     }
     const engine::DeviceBuildOutcome* device = outcome.forDevice(state.device);
+    const QString deviceName = qs(state.device.name());
+    if (!device)
+        summary.failure = QStringLiteral("the build gave no result for %1").arg(deviceName);
+    else if (!device->ok)
+        summary.failure =
+            QStringLiteral("the build failed on %1 with %2:\n%3")
+                .arg(deviceName, qs(engine::errorName(device->code)), buildReport(*device));
     if (!device || !device->ok) {
         summary.message = device ? QStringLiteral("The build failed: %1. Fix it in the editor "
                                                   "(the Diagnostics panel lists every message).")

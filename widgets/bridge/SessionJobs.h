@@ -29,8 +29,13 @@ struct SessionDeviceState;
 
 struct BuildSummary {
     bool ok = false;
-    QString message;      // "Built in 12 ms (cache)" or the failure with the first error
-    QStringList warnings; // include folders that do not exist: said also when the build fails
+    QString message;        // "Built in 12 ms (cache)" or the failure with the first error
+    QStringList warnings;   // include folders that do not exist: said also when the build fails
+    double totalMs = 0;     // the build's time in all, as `clworkbench run` prints it
+    bool fromCache = false; // the binary cache answered
+    // A failure in the words of `clworkbench run` in its own process: "the build failed on
+    // <device> with CL_BUILD_PROGRAM_FAILURE:" and every diagnostic, one a line.
+    QString failure;
 };
 
 struct RunPlan {

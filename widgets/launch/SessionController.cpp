@@ -156,6 +156,13 @@ void SessionController::setOptions(const std::string& options) {
     edited();
 }
 
+void SessionController::setWatchdog(const engine::SessionWatchdog& watchdog) {
+    if (m_session.watchdog == watchdog)
+        return;
+    m_session.watchdog = watchdog;
+    edited();
+}
+
 void SessionController::setLaunch(int index, const engine::SessionLaunch& launch) {
     if (index < 0 || index >= int(m_session.launches.size()) ||
         m_session.launches[size_t(index)] == launch)
@@ -255,7 +262,7 @@ void SessionController::setBusy(bool busy) {
     m_busy = busy;
     // A build, or a run that may build first, starts with the build's limit.
     if (busy) {
-        startStep(m_watchdog.build);
+        startStep(m_jobLimits.build);
     } else {
         m_countdown.stop();
         Q_EMIT watchdogCountdown(-1);
@@ -268,6 +275,7 @@ void SessionController::build() {
         m_buildAgain = true; // after the build or run in progress
         return;
     }
+    m_jobLimits = watchdogLimits();
     setBusy(true);
     Q_EMIT buildStarted();
     const std::string deviceName = m_deviceName.toStdString();
@@ -275,7 +283,7 @@ void SessionController::build() {
     const std::filesystem::path folder = this->folder().toStdString();
     m_activeJob = m_bridge.run(
         this,
-        [client = m_client, deviceName, session, folder, limits = m_watchdog](const JobContext&) {
+        [client = m_client, deviceName, session, folder, limits = m_jobLimits](const JobContext&) {
             return client->build(session, folder, deviceName, limits);
         },
         [this, generation = m_generation, session](JobResult<RemoteBuild> result) {
@@ -332,6 +340,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
         Q_EMIT errorOccurred(where, tr("Pick a launch to repeat or sweep first."));
         return;
     }
+    m_jobLimits = watchdogLimits();
     setBusy(true);
     RunPlan plan;
     plan.session = m_session;
@@ -345,15 +354,14 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     m_activeJob = m_bridge.run(
         this,
         [this, client = m_client, deviceName, plan = std::move(plan), relay = m_relay,
-         generation = m_generation, limits = m_watchdog](const JobContext& job) {
+         generation = m_generation, limits = m_jobLimits](const JobContext& job) {
             // Only posts: `this` is touched on its own thread, while it lives (the relay).
-            const ProgressFn progress = [this, relay, generation](const QString& what, int done,
-                                                                  int total) {
-                relay->post([this, generation, what, done, total] {
+            const ProgressFn progress = [this, relay, generation, limits](const QString& what,
+                                                                          int done, int total) {
+                relay->post([this, generation, limits, what, done, total] {
                     if (generation == m_generation) {
                         // The host's watchdog starts again at each step: so does the countdown.
-                        startStep(what == QLatin1String("Building") ? m_watchdog.build
-                                                                    : m_watchdog.launch);
+                        startStep(what == QLatin1String("Building") ? limits.build : limits.launch);
                         Q_EMIT this->progress(what, done, total);
                     }
                 });

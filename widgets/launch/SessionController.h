@@ -109,9 +109,11 @@ public:
     // buffers made from their initial contents (shown in the inspector); nothing is launched.
     void restart();
     bool isBusy() const { return m_busy; }
-    // How long builds and launches may run before the device host is ended.
-    void setWatchdogLimits(const WatchdogLimits& limits) { m_watchdog = limits; }
-    const WatchdogLimits& watchdogLimits() const { return m_watchdog; }
+    // How long builds and launches may run before the device host is ended: the session's
+    // `watchdog`, an edit like the others (sessionChanged, modified). A build or run in progress
+    // keeps the limits it started with; the next one takes the new ones.
+    void setWatchdog(const engine::SessionWatchdog& watchdog);
+    WatchdogLimits watchdogLimits() const { return WatchdogLimits::of(m_session.watchdog); }
 
     const std::vector<RunRecord>& history() const { return m_history; }
     const RunRecord* record(int runId) const;
@@ -181,7 +183,8 @@ private:
     int m_nextRunId = 1;
     // The session's side of its device host, and what the host last built.
     std::shared_ptr<HostSessionClient> m_client;
-    WatchdogLimits m_watchdog;
+    // The limits of the build or run in progress, as it started: the countdown counts to them.
+    WatchdogLimits m_jobLimits;
     QTimer m_countdown;
     QElapsedTimer m_stepClock;
     std::chrono::milliseconds m_stepLimit{0};

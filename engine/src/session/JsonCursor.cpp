@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace clw::engine {
 
@@ -176,6 +177,18 @@ double JsonCursor::number() const {
             return std::numeric_limits<double>::quiet_NaN();
     }
     failType("a number");
+}
+
+double JsonCursor::positiveNumber(double max, const std::string& hint) const {
+    if (!m_value->is_number())
+        fail("must be a number above 0 (it is " + describe(*m_value) + "); " + hint);
+    const double value = m_value->get<double>();
+    if (!(value > 0))
+        fail("must be above 0 (it is " + m_value->dump() + "); " + hint);
+    if (value > max)
+        fail("must be at most " + (std::ostringstream() << max).str() + " (it is " +
+             m_value->dump() + "); " + hint);
+    return value;
 }
 
 } // namespace clw::engine

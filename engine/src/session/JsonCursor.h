@@ -50,6 +50,8 @@ public:
     // A number, or "inf", "-inf", "nan": JSON has no literal for them, so the writer spells
     // them as strings.
     double number() const;
+    // A JSON number above 0 and at most `max` (no "inf" here); `hint` says what to write.
+    double positiveNumber(double max, const std::string& hint) const;
 
 private:
     JsonCursor child(const nlohmann::json& value, std::string path) const;

@@ -83,6 +83,8 @@ SessionFile::ReadResult SessionJsonReader::read(const nlohmann::json& root) cons
     session.options = top.stringOr("options", {});
     if (const auto devices = top.optionalField("devices"))
         session.devices = devices->strings();
+    if (const auto watchdog = top.optionalField("watchdog"))
+        session.watchdog = readWatchdog(*watchdog);
 
     if (const auto buffers = top.optionalField("buffers")) {
         std::map<std::string, std::string> seen; // name -> the path of the buffer defining it
@@ -163,6 +165,21 @@ SourceSet SessionJsonReader::readSources(const JsonCursor& sources) const {
     if (const auto includeDirs = sources.optionalField("includeDirs"))
         set.includeDirs = includeDirs->strings();
     return set;
+}
+
+SessionWatchdog SessionJsonReader::readWatchdog(const JsonCursor& watchdog) const {
+    // Each limit may be left out: it keeps its default.
+    SessionWatchdog out;
+    watchdog.expectObject();
+    const double max = SessionWatchdog::kMaxSeconds;
+    if (const auto launch = watchdog.optionalField("launchSeconds"))
+        out.launchSeconds = launch->positiveNumber(
+            max, "write how many seconds a launch may run before the watchdog ends it, such as 10");
+    if (const auto build = watchdog.optionalField("buildSeconds"))
+        out.buildSeconds = build->positiveNumber(
+            max,
+            "write how many seconds a build may take before the watchdog ends it, such as 120");
+    return out;
 }
 
 SessionBuffer SessionJsonReader::readBuffer(const JsonCursor& buffer) const {

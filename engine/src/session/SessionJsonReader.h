@@ -21,6 +21,7 @@ private:
     // fields may mean something else.
     int readVersion(const JsonCursor& root) const;
     SourceSet readSources(const JsonCursor& sources) const;
+    SessionWatchdog readWatchdog(const JsonCursor& watchdog) const;
     SessionBuffer readBuffer(const JsonCursor& buffer) const;
     SessionInit readInit(const JsonCursor& init) const;
     FillSpec readFill(const JsonCursor& init) const;

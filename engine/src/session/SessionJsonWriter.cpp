@@ -166,6 +166,10 @@ Json document(const Session& session) {
     out["sources"] = std::move(sources);
     out["options"] = session.options;
     out["devices"] = strings(session.devices);
+    Json watchdog = Json::object();
+    watchdog["launchSeconds"] = number(session.watchdog.launchSeconds);
+    watchdog["buildSeconds"] = number(session.watchdog.buildSeconds);
+    out["watchdog"] = std::move(watchdog);
     Json buffers = Json::array();
     for (const SessionBuffer& each : session.buffers)
         buffers.push_back(buffer(each));

@@ -243,7 +243,6 @@ NpyArray SessionResources::read(const std::string& name, const CommandQueue& que
     memory(name);
     const SessionBuffer& buffer = *m_session.findBuffer(name);
     const ElementLayout& layout = m_layouts.at(name);
-    const std::uint64_t count = buffer.elementCount();
     std::vector<unsigned char> bytes(detail::bufferBytes(buffer, layout));
     if (buffer.image) {
         const Size3 region{size_t(detail::shapeWidth(buffer)), size_t(detail::shapeHeight(buffer)),
@@ -252,6 +251,16 @@ NpyArray SessionResources::read(const std::string& name, const CommandQueue& que
     } else {
         queue.read(m_buffers.at(name), 0, bytes.size(), bytes.data());
     }
+    return toArray(buffer, std::move(bytes));
+}
+
+NpyArray SessionResources::toArray(const SessionBuffer& buffer, std::vector<unsigned char> bytes) {
+    const ElementLayout layout = detail::bufferLayout(buffer);
+    const std::uint64_t count = buffer.elementCount();
+    if (bytes.size() != detail::bufferBytes(buffer, layout))
+        throw SessionError(detail::bufferLabel(buffer) + ": " + std::to_string(bytes.size()) +
+                           " bytes came back for " + std::to_string(count) + " elements of " +
+                           std::to_string(layout.size()) + " bytes");
     if (!detail::isScalarOrVector(layout)) {
         // A struct: its bytes as they are, one row an element.
         NpyArray array;

@@ -59,11 +59,16 @@ std::vector<std::string> SessionRunner::includeFolderWarnings() const {
     return warnings;
 }
 
-SessionRun SessionRunner::run(const Device& device) const {
+SessionRun SessionRunner::run(const Device& device, const StepFn& step) const {
+    const auto tell = [&step](const std::string& what) {
+        if (step)
+            step(what);
+    };
     SessionRun run;
     run.device = device;
     if (m_session.sources.files.empty())
         throw SessionError("the session has no source file to build");
+    tell("creating a context on `" + device.name() + "`");
     Context context;
     try {
         context = Context(device);
@@ -91,6 +96,8 @@ SessionRun SessionRunner::run(const Device& device) const {
     BuildService* builds = m_builds;
     if (!builds)
         builds = &own.emplace();
+    const SourceFile* main = m_session.sources.main();
+    tell("building `" + (main ? main->name : std::string("the session's sources")) + "`");
     const BuildOutcome outcome = builds->build(request);
     if (!outcome.error.empty())
         throw SessionError("the build: " + outcome.error);
@@ -108,6 +115,7 @@ SessionRun SessionRunner::run(const Device& device) const {
 
     // The buffers and their contents. The service goes before the resources (declared after
     // them): it waits for its commands, which use them.
+    tell("creating the buffers");
     std::unique_ptr<SessionResources> resources;
     try {
         resources = std::make_unique<SessionResources>(context, m_session, m_folder);
@@ -126,6 +134,7 @@ SessionRun SessionRunner::run(const Device& device) const {
     // The launches, in order.
     for (const SessionLaunch& launch : m_session.launches) {
         const std::string label = detail::launchLabel(launch);
+        tell("running `" + (launch.name.empty() ? launch.kernel : launch.name) + "`");
         Kernel kernel;
         KernelSignature signature;
         try {
@@ -158,6 +167,7 @@ SessionRun SessionRunner::run(const Device& device) const {
     }
 
     // What the launches left.
+    tell("reading the buffers back");
     service.finish();
     for (const SessionBuffer& buffer : m_session.buffers) {
         if (!buffer.output)

@@ -96,6 +96,20 @@ struct SessionLaunch {
     friend bool operator==(const SessionLaunch&, const SessionLaunch&) = default;
 };
 
+// How long the device host may take before the workbench's watchdog ends it (DESIGN.md §2a): a
+// build, and each launch (each step of a run, from one progress report to the next). In seconds,
+// as the file writes them; the workbench and `clworkbench run --isolate` apply them.
+struct SessionWatchdog {
+    static constexpr double kDefaultLaunchSeconds = 10;
+    static constexpr double kDefaultBuildSeconds = 120;
+    // The longest limit a file may give: a day (a timer counts milliseconds in an int).
+    static constexpr double kMaxSeconds = 86400;
+
+    double launchSeconds = kDefaultLaunchSeconds;
+    double buildSeconds = kDefaultBuildSeconds;
+    friend bool operator==(const SessionWatchdog&, const SessionWatchdog&) = default;
+};
+
 struct Session {
     // The file format's version (docs/session-format.md). A file of a newer version is refused
     // with a message; older versions are migrated.
@@ -109,6 +123,7 @@ struct Session {
     // The chosen devices as DeviceSelection's findDevice reads them (a substring of the
     // platform or device name); empty: the default device.
     std::vector<std::string> devices;
+    SessionWatchdog watchdog; // the host's limits for this session's builds and launches
     std::vector<SessionBuffer> buffers;
     std::vector<SessionLaunch> launches;
 

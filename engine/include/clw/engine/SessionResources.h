@@ -59,6 +59,10 @@ public:
     // Reads one buffer or image back (blocking on `queue`) as .npy data: a scalar type as its
     // dtype, a vector type with a trailing component axis, a struct as uint8 (count, size).
     NpyArray read(const std::string& name, const CommandQueue& queue) const;
+    // The same from the bytes of `buffer` read elsewhere (a device host's buffer): elementCount()
+    // x the element size, an image's pixels in packed rows. Throws SessionError for an element
+    // type that does not parse or bytes of another size.
+    static NpyArray toArray(const SessionBuffer& buffer, std::vector<unsigned char> bytes);
 
     // A launch's arguments typed by its kernel's signature. Throws SessionError naming the
     // launch and the argument ("launch 'add': argument 2 'float *c': no buffer named 'cc'"):

@@ -44,6 +44,11 @@ struct SessionRun {
 
 class SessionRunner {
 public:
+    // Told before each step of a run what it is about to do, in the words the workbench uses for
+    // a device host ("building `vector_add.cl`", "running `add`"), on the calling thread: a
+    // crash report can then say where the driver went down.
+    using StepFn = std::function<void(const std::string& what)>;
+
     // `folder` is the session file's folder: data files and include directories resolve against
     // it. `builds` may be null (then the runner builds with a BuildService of its own, cached).
     SessionRunner(Session session, std::filesystem::path folder, BuildService* builds = nullptr);
@@ -52,7 +57,7 @@ public:
     // (with the log), a buffer whose type or data file does not fit ("buffer 'b': b.npy holds 512
     // float32, the buffer 1024 float"), a launch's argument or geometry ("launch 'add': argument 2
     // 'float *c': ..."), a launch that failed on the device.
-    SessionRun run(const Device& device) const;
+    SessionRun run(const Device& device, const StepFn& step = {}) const;
     // Include folders (the session's and -I in its options) that do not exist, one line each:
     // the build still runs, but a header there will not be found. Asked before the run, so
     // that it is said also when the build then fails.

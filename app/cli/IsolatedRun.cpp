@@ -1,0 +1,158 @@
+#include "cli/IsolatedRun.h"
+
+#include "cli/Usage.h"
+
+#include "bridge/BufferSource.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/HostSessionClient.h"
+#include "bridge/HostStopped.h"
+#include "bridge/JobContext.h"
+
+#include "clw/engine/SessionResources.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <optional>
+
+namespace clw::app {
+
+namespace {
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+// Reads travel in pieces of this size, each under the host's transfer limit.
+constexpr std::uint64_t kReadPiece = std::uint64_t(64) << 20;
+
+struct Choice {
+    std::string choice; // as the hosts resolve it
+    ui::ResolvedDevice device;
+};
+
+// The device as `clworkbench run` in its own process chooses it (RunCommand), asked of the
+// listing host: --device NAME, else the first of the session's devices present, else the
+// default device. nullopt with `problem` when there is none.
+std::optional<Choice> chooseDevice(ui::DeviceHosts& hosts, const QString& wanted,
+                                   const engine::Session& session, QString& problem) {
+    const auto resolve = [&hosts](const std::string& choice) -> std::optional<Choice> {
+        try {
+            return Choice{choice, hosts.resolve(choice)};
+        } catch (const ui::HostRequestFailed&) {
+            return std::nullopt; // no such device; a host that stopped throws on
+        }
+    };
+    if (!wanted.isEmpty()) {
+        auto found = resolve(wanted.toStdString());
+        if (!found)
+            problem = QStringLiteral("no OpenCL device matching '%1'; `clworkbench devices` "
+                                     "lists them")
+                          .arg(wanted);
+        return found;
+    }
+    for (const std::string& name : session.devices)
+        if (auto found = resolve(name))
+            return found;
+    if (!session.devices.empty()) {
+        QStringList names;
+        for (const std::string& name : session.devices)
+            names << qs(name);
+        problem = QStringLiteral("none of the session's devices (%1) is here; pick one with "
+                                 "--device NAME (`clworkbench devices` lists them)")
+                      .arg(names.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    auto found = resolve({});
+    if (!found)
+        problem = QStringLiteral("no OpenCL device found; install a driver (PoCL runs on the CPU)");
+    return found;
+}
+
+std::vector<unsigned char> readAll(const ui::BufferSource& source) {
+    std::vector<unsigned char> bytes(source.size());
+    for (std::uint64_t offset = 0; offset < bytes.size(); offset += kReadPiece) {
+        const std::uint64_t length = std::min<std::uint64_t>(kReadPiece, bytes.size() - offset);
+        source.read(offset, {bytes.data() + offset, size_t(length)});
+    }
+    return bytes;
+}
+
+// Everything that went wrong, in the order a run in this process would say it; empty when the
+// run went through.
+QString failureOf(const ui::RunOutcome& outcome) {
+    if (outcome.build && !outcome.build->ok)
+        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
+    return outcome.error;
+}
+
+} // namespace
+
+int runIsolated(const engine::Session& session, const std::filesystem::path& folder,
+                const QString& title, const QString& deviceName, RunPrinter& printer) {
+    // Declared first, so that it goes last: the run's buffers hold its hosts.
+    ui::DeviceHosts hosts;
+    try {
+        QString problem;
+        const std::optional<Choice> chosen = chooseDevice(hosts, deviceName, session, problem);
+        if (!chosen) {
+            printer.fail(problem);
+            return kExitFailure;
+        }
+        if (!printer.prepareOutputFolder())
+            return kExitFailure;
+        printer.header(title, qs(chosen->device.device), qs(chosen->device.platform));
+
+        ui::HostSessionClient client(hosts, 1);
+        ui::RunPlan plan;
+        plan.session = session;
+        plan.folder = folder;
+        plan.deviceName = qs(chosen->device.device);
+        const ui::JobContext job(std::make_shared<ui::detail::JobState>());
+        const ui::RemoteRun ran =
+            client.run(plan, chosen->choice, job, {}, ui::WatchdogLimits::of(session.watchdog));
+        const ui::RunOutcome& outcome = ran.outcome;
+
+        if (outcome.build)
+            for (const QString& warning : outcome.build->warnings)
+                printer.warning(warning);
+        for (const QString& warning : outcome.warnings)
+            printer.warning(warning);
+        for (const ui::RunRecord& record : outcome.records)
+            for (const QString& warning : record.warnings)
+                printer.warning(warning);
+        if (const QString failure = failureOf(outcome); !failure.isEmpty()) {
+            printer.fail(failure);
+            return kExitFailure;
+        }
+
+        if (outcome.build)
+            printer.build(outcome.build->totalMs, outcome.build->fromCache);
+        for (const ui::RunRecord& record : outcome.records) {
+            const engine::SessionLaunch& launch = record.launch;
+            printer.launch(qs(launch.name.empty() ? launch.kernel : launch.name), record.kernelNs,
+                           record.global, record.local);
+            printer.printed(record.output);
+        }
+        bool hadOutputs = false;
+        for (const engine::SessionBuffer& buffer : session.buffers) {
+            if (!buffer.output)
+                continue;
+            const auto source = outcome.sources.find(qs(buffer.name));
+            if (source == outcome.sources.end())
+                throw std::runtime_error("the device host gave no buffer '" + buffer.name + "'");
+            printer.output(buffer.name,
+                           engine::SessionResources::toArray(buffer, readAll(*source->second)));
+            hadOutputs = true;
+        }
+        printer.finish(hadOutputs);
+        return kExitOk;
+    } catch (const std::exception& error) {
+        // HostStopped (a crash, the watchdog), HostRequestFailed (the host refused the request),
+        // SessionError, NpyError (an output not written): each says what failed.
+        printer.fail(QString::fromUtf8(error.what()));
+        return kExitFailure;
+    }
+}
+
+} // namespace clw::app
