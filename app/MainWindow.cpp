@@ -18,7 +18,7 @@
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
 
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <QAction>
 #include <QApplication>

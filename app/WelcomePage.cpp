@@ -2,7 +2,7 @@
 
 #include "session/RecentSessions.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -12,10 +12,10 @@
 #include "ReferenceSha256.h"
 #include "Stopwatch.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/CacheKey.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Sha256.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/build/CacheKey.h"
+#include "clw/engine/build/Sha256.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,8 +1,8 @@
 // clw_bench_device (issue 6: device browser, measured peaks): the engine's microbenchmarks
-// (engine/include/clw/engine/DeviceBenchmark.h) against Debian's clpeak on the same device in the
-// same run, group by group and interleaved so that both see the same machine load. Prints every
-// figure of both, their ratios, and the goals: each figure (the median of the rounds) within 5 %
-// of clpeak's, and with --peak-bandwidth GBPS (a datasheet figure) the best global bandwidth at
+// (engine/include/clw/engine/device/DeviceBenchmark.h) against Debian's clpeak on the same device
+// in the same run, group by group and interleaved so that both see the same machine load. Prints
+// every figure of both, their ratios, and the goals: each figure (the median of the rounds) within
+// 5 % of clpeak's, and with --peak-bandwidth GBPS (a datasheet figure) the best global bandwidth at
 // least 0.9 of it.
 //
 //   clw_bench_device [--device NAME] [--quick] [--peak-bandwidth GBPS] [--clpeak PATH]
@@ -27,8 +27,8 @@
 #include "BenchReport.h"
 #include "RoundTally.h"
 
-#include "clw/engine/DeviceBenchmark.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <cmath>

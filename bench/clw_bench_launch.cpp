@@ -1,14 +1,21 @@
 // clw_bench_launch (issue: kernel launches): host time per launch of an empty kernel with one
 // buffer argument, raw C API (clSetKernelArg + clEnqueueNDRangeKernel) against the engine's
 // launch path, the LaunchService and PyOpenCL's kernel call; and the round trip (launch, wait,
-// result with its profiling times on the caller's thread), raw against the LaunchService.
+// result with its profiling times on the caller's thread), raw against the LaunchService. Built
+// with the workbench's GUI part, it adds the round trip through a device host (issue 17): the
+// channel's own (a request that does nothing) and a one-launch session run of the same kernel in
+// a host against the same session-job code in this process; each goal at most 20 us more.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 #include "PythonPeer.h"
 #include "Stopwatch.h"
 
-#include "clw/engine/Kernel.h"
-#include "clw/engine/LaunchService.h"
+#include "clw/engine/launch/LaunchService.h"
+#ifdef CLW_BENCH_HOST
+#include "host/HostLaunchFigures.h"
+#endif
+
+#include "clw/engine/runtime/Kernel.h"
 
 #include <cmath>
 #include <condition_variable>
@@ -297,5 +304,11 @@ int main(int argc, char** argv) {
                      "<=", rawTrip * 1e6 + 5.0);
     bench::printGoal("launchservice_round_trip_callback_us", serviceHandOff * 1e6,
                      "<=", rawHandOff * 1e6 + 5.0);
+#ifdef CLW_BENCH_HOST
+    const bench::HostLaunchFigures host = bench::measureHostLaunches(device, trips);
+    bench::printGoal("host_round_trip_us", host.channelRoundTripUs, "<=", 20.0);
+    bench::printGoal("session_launch_through_host_us", host.throughHostUs,
+                     "<=", host.inProcessUs + 20.0);
+#endif
     return 0;
 }

@@ -8,8 +8,8 @@
 #include "PythonPeer.h"
 #include "Stopwatch.h"
 
-#include "clw/engine/ImmediateAllocator.h"
-#include "clw/engine/MemoryPool.h"
+#include "clw/engine/memory/ImmediateAllocator.h"
+#include "clw/engine/memory/MemoryPool.h"
 
 #include <cmath>
 #include <cstdio>

@@ -3,10 +3,10 @@
 #include "bridge/BenchmarkJson.h"
 #include "cli/Usage.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/DeviceBenchmark.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QJsonDocument>
 

@@ -2,8 +2,8 @@
 
 #include "cli/Usage.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -2,8 +2,8 @@
 
 #include "cli/Usage.h"
 
-#include "clw/engine/BinaryCache.h"
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/build/BinaryCache.h"
+#include "clw/engine/runtime/InfoValue.h"
 
 #include <QDateTime>
 

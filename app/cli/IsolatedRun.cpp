@@ -8,7 +8,7 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include <QStringList>
 

@@ -6,7 +6,7 @@
 // device host for `...` stopped while running `...` (SIGABRT). Its last words: ...").
 #include "cli/RunPrinter.h"
 
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <QString>
 

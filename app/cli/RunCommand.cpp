@@ -5,11 +5,11 @@
 #include "cli/Usage.h"
 #include "host/FatalSignals.h"
 
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionFile.h"
-#include "clw/engine/SessionRunner.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionFile.h"
+#include "clw/engine/session/SessionRunner.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "cli/RunPrinter.h"
 
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <QDir>
 #include <QFileInfo>

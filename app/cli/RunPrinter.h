@@ -2,7 +2,7 @@
 // What `clworkbench run` prints, line by line, whether the session ran in this process or in a
 // device host (--isolate): both give the same lines for the same run, so that a script reads
 // either. Also writes the outputs as DIR/<buffer>.npy for --out.
-#include "clw/engine/NpyArray.h"
+#include "clw/engine/session/NpyArray.h"
 
 #include <QString>
 #include <QTextStream>

@@ -2,14 +2,14 @@
 
 #include "cli/Usage.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <QFile>
 

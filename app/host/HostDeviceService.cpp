@@ -4,8 +4,8 @@
 #include "bridge/DeviceProbe.h"
 #include "bridge/DeviceSnapshotJson.h"
 
-#include "clw/engine/DeviceBenchmark.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <stdexcept>
 

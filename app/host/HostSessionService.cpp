@@ -8,11 +8,11 @@
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
 
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QCoreApplication>
 

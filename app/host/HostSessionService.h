@@ -7,9 +7,9 @@
 
 #include "bridge/BuildTargets.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/session/Session.h"
 
 #include <cstdint>
 #include <map>

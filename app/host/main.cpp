@@ -14,7 +14,7 @@
 #include "HostSessionService.h"
 #include "PrintfCapture.h"
 
-#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -8,10 +8,10 @@
 #include "editor/KernelEditor.h"
 #include "launch/SessionController.h"
 
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/Session.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/Session.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 #include <QFile>

@@ -20,9 +20,9 @@
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QCoreApplication>
 #include <QFile>

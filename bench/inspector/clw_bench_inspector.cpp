@@ -27,9 +27,9 @@
 #include "bridge/HostSessionClient.h"
 #include "bridge/JobContext.h"
 
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Program.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 #include <QProcess>

@@ -1,7 +1,7 @@
 #include "BenchOptions.h"
 
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <cstdio>
 #include <cstdlib>

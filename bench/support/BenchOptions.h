@@ -1,7 +1,7 @@
 #pragma once
 // The options every benchmark takes: --device NAME (a substring of the platform or device name,
 // the default device when absent) and --help.
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Device.h"
 
 #include <optional>
 #include <string>

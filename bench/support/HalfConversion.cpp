@@ -1,6 +1,6 @@
 #include "HalfConversion.h"
 
-#include "clw/engine/HalfFloat.h"
+#include "clw/engine/inspect/HalfFloat.h"
 
 #include <bit>
 

@@ -13,7 +13,7 @@ struct HalfConversion {
     std::uint16_t (*fromFloat)(float value);
 };
 
-// The engine's conversion (clw/engine/HalfFloat.h, whichever way this build compiled it).
+// The engine's conversion (clw/engine/inspect/HalfFloat.h, whichever way this build compiled it).
 HalfConversion engineHalfConversion();
 // _Float16 as this build compiles it ("float16_as_built": a libgcc call on x86-64 without F16C)
 // and, on an x86-64 CPU with F16C when the build does not enable it, the same conversion

@@ -3,9 +3,9 @@
 // session's own description of its inputs (the fill rules), independently of the kernels: c = a +
 // b, a matrix product, a 3x3 box blur, per-group sums, and the race's counts. The GUI loop test
 // and the `clworkbench run` test check the outputs against it.
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/session/Session.h"
 
 #include <algorithm>
 #include <cstdint>

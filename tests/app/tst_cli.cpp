@@ -1,8 +1,8 @@
 // The clworkbench command-line verbs, run as a separate process without a display.
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include "TestDevice.h"
 #include "WorkbenchProcess.h"

@@ -5,12 +5,12 @@
 // `bench --quick` as text, and the text of a made-up result with zero-copy maps.
 #include "cli/BenchCommand.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/DeviceBenchmark.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/IcdLoaderInfo.h"
-#include "clw/engine/NullPlatformBehavior.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
+#include "clw/engine/device/NullPlatformBehavior.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include "TestDevice.h"
 #include "WorkbenchProcess.h"

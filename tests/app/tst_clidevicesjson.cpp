@@ -2,10 +2,10 @@
 // CLI prints: every value of the test device and its platform against `clinfo --raw`, each
 // mismatch named; and the JSON type of each kind of parameter, equal to what the engine reads in
 // this process. Written for any device and platform, not only PoCL.
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/PlatformInfo.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/PlatformInfo.h"
 
 #include "ClinfoRaw.h"
 #include "TestDevice.h"

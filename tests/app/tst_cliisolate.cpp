@@ -2,7 +2,7 @@
 // a run in its own process prints (the same lines, the same .npy files with --out), then what each
 // launch printed with printf; the session's watchdog limit ends a kernel that never does, with the
 // workbench's words and exit status 1, within seconds.
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include "TestDevice.h"
 #include "WorkbenchProcess.h"

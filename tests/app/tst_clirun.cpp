@@ -2,9 +2,9 @@
 // --out, its .npy outputs checked against values computed here from the same inputs (the
 // session's fill rules), and the ways a run fails: a missing or malformed session, an unknown
 // device, a build error, a failing launch, an output folder that cannot be made.
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include "TestDevice.h"
 #include "WorkbenchProcess.h"

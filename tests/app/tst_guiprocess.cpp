@@ -14,7 +14,7 @@
 #include "launch/SessionController.h"
 #include "models/BufferTableModel.h"
 
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QAction>
 #include <QFile>

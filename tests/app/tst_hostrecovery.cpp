@@ -11,7 +11,7 @@
 #include "launch/SessionController.h"
 #include "session/SessionWorkflow.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QAction>
 #include <QElapsedTimer>

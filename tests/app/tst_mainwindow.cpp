@@ -8,7 +8,7 @@
 #include "models/BufferTableModel.h"
 #include "models/DeviceListModel.h"
 
-#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 
 #include "TestDevice.h"
 

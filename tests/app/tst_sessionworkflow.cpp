@@ -12,8 +12,8 @@
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
 
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QFile>
 #include <QLineEdit>

@@ -9,7 +9,7 @@
 #include "launch/WatchdogLimitsDialog.h"
 #include "session/SessionWorkflow.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QAction>
 #include <QDoubleSpinBox>

@@ -18,7 +18,7 @@
 #include "models/RunHistoryModel.h"
 #include "session/SessionWorkflow.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include "TestDevice.h"
 

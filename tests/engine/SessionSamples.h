@@ -2,8 +2,8 @@
 // Sessions and helpers shared by the session file tests: the session of docs/session-format.md's
 // example, a session holding everything a session can hold, and ways to edit a saved session's
 // JSON and read the error that parsing it gives.
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDirIterator>
 #include <QFile>

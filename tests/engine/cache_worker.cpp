@@ -1,10 +1,10 @@
 // One of the processes of engine.cachestress: builds 25 kernels through a BuildService whose
 // cache folder it shares with other processes, runs each, and checks its value. Prints
 // "built=N failed=N wrong=N hits=N" and exits non-zero on any failure or wrong value.
-#include "clw/engine/BuildService.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Kernel.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Kernel.h"
 
 #include <cstdio>
 #include <string>

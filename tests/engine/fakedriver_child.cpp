@@ -2,15 +2,15 @@
 // a device host would (probe, build, transfer, launch) and prints what it saw, one line a step,
 // flushed, so that the parent can tell how far it came before a fault the fake driver was asked
 // for (CLW_FAKE_CL_FAULT) stopped it. Exits 0 when every step ran, 1 on an engine error.
-#include "clw/engine/Buffer.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <cstdio>
 #include <exception>

@@ -37,6 +37,6 @@ endif()
 if(undefined)
     list(JOIN undefined ", " names)
     message(FATAL_ERROR "the engine names OpenCL entry points directly: ${names}. Call them "
-                        "through clApi() (engine/include/clw/engine/ClApi.h).")
+                        "through clApi() (engine/include/clw/engine/runtime/ClApi.h).")
 endif()
 message(STATUS "no OpenCL entry point named: every call goes through clApi()")

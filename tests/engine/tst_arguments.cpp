@@ -3,11 +3,11 @@
 #include "SharedSvm.h"
 #include "TestDevice.h"
 
-#include "clw/engine/ArgumentBinder.h"
-#include "clw/engine/DeferredAllocator.h"
-#include "clw/engine/MemoryPool.h"
-#include "clw/engine/SignatureReader.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/launch/ArgumentBinder.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/memory/DeferredAllocator.h"
+#include "clw/engine/memory/MemoryPool.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The binary cache's entries: round trip, every kind of damage detected and reported once, an
 // unwritable folder, least-recently-used eviction, listing, entries that outlive their files, and
 // uses recorded after the hit.
-#include "clw/engine/BinaryCache.h"
+#include "clw/engine/build/BinaryCache.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

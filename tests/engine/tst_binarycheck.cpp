@@ -3,9 +3,9 @@
 // binary, whole and then cut as PoCL 3 cuts it when another process rewrites its program.bc.
 #include "PoclBinaryWriter.h"
 
-#include "clw/engine/BinaryCheck.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/build/BinaryCheck.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <QtTest>
 

@@ -2,11 +2,11 @@
 // host pointers, info and destructor callbacks.
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Pipe.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Pipe.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

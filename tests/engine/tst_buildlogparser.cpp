@@ -3,8 +3,8 @@
 // line of a log ever lost.
 #include "TestDevice.h"
 
-#include "clw/engine/BuildLogParser.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/build/BuildLogParser.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <QtTest>
 

@@ -5,8 +5,8 @@
 #include "PoclBinaryWriter.h"
 #include "TestDevice.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/Kernel.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/Kernel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -6,8 +6,8 @@
 #include "KernelValue.h"
 #include "TestDevice.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/Kernel.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/runtime/Kernel.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,8 +1,8 @@
 // The characterization (pyopencl.characterize in C++) against known answers: PyOpenCL 2022.3's
 // own answers on PoCL here, and its vendor branches through hand-filled DeviceFacts (an NVIDIA GPU
 // of each compute capability generation, an AMD GPU, Apple's CPU, old PoCL).
-#include "clw/engine/Characterization.h"
-#include "clw/engine/ClApi.h"
+#include "clw/engine/device/Characterization.h"
+#include "clw/engine/runtime/ClApi.h"
 
 #include "TestDevice.h"
 

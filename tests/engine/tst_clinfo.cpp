@@ -3,17 +3,17 @@
 // once both are normalised (flag names as sets, numbers as numbers); the ICD loader's CL_ICDL_*
 // values must equal its [OCLICD/*] lines. Also: every row has a topic and a meaning, unsupported
 // rows read as such, and the image formats per flags and type.
-#include "clw/engine/ClApi.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/DeviceFacts.h"
-#include "clw/engine/DeviceImageFormats.h"
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/IcdLoaderInfo.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/InfoDescription.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/PlatformInfo.h"
+#include "clw/engine/device/DeviceFacts.h"
+#include "clw/engine/device/DeviceImageFormats.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
+#include "clw/engine/device/InfoDescription.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/PlatformInfo.h"
 
 #include "ClinfoRaw.h"
 #include "TestDevice.h"

@@ -3,9 +3,9 @@
 #include "ClTestUtil.h"
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QtTest>
 

@@ -3,12 +3,12 @@
 #include "ClTestUtil.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <QtTest>
 

@@ -1,10 +1,10 @@
 // The microbenchmarks (DeviceBenchmark.h), quick-sized on the test device: every figure is there
 // and positive, progress counts up to its total, a cancel stops the run early, a device without
 // doubles skips that group with the reason, and a CPU device's maps are told apart as zero-copy.
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/ClApi.h"
-#include "clw/engine/CleanupWait.h"
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/CleanupWait.h"
 
 #include "TestDevice.h"
 

@@ -1,7 +1,7 @@
 // Who answers a warm build (DriverCacheUse.h), without a device: the known drivers, the
 // environment that turns a driver's cache off or the choice either way, and what `cache list`
 // says about an entry.
-#include "clw/engine/DriverCacheUse.h"
+#include "clw/engine/build/DriverCacheUse.h"
 
 #include <QtTest>
 

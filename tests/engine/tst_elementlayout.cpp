@@ -3,14 +3,14 @@
 // device compiler's sizeof / offsetof), shapes with pitches, and the saved format text.
 #include "TestDevice.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementFormat.h"
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/HalfFloat.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/LayoutError.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementFormat.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/inspect/HalfFloat.h"
+#include "clw/engine/inspect/LayoutError.h"
+#include "clw/engine/inspect/ScalarValue.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <QtTest>
 

@@ -4,11 +4,11 @@
 // driver's thread or a build worker, and a keep-alive callback the driver will not register.
 #include "TestDevice.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/SvmAllocation.h"
-#include "clw/engine/SvmAllocator.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/memory/SvmAllocator.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/SvmAllocation.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

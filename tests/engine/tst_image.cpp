@@ -2,12 +2,12 @@
 // images through samplers, fills, copies and maps move exactly the pixels asked for.
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Image.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Sampler.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Image.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Sampler.h"
 
 #include <QtTest>
 

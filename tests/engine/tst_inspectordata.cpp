@@ -2,14 +2,14 @@
 // of every dtype NumPy writes for OpenCL types (in both byte orders), fills (zeros, constants,
 // ramps, seeded random) and diffs with tolerances and next / previous difference.
 #include "TestPython.h"
-#include "clw/engine/CsvTable.h"
-#include "clw/engine/ElementDiff.h"
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/ImportError.h"
-#include "clw/engine/NpyConversion.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/PackedColumns.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/CsvTable.h"
+#include "clw/engine/inspect/ElementDiff.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/NpyConversion.h"
+#include "clw/engine/inspect/PackedColumns.h"
+#include "clw/engine/inspect/ScalarValue.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <QFileInfo>
 #include <QProcess>

@@ -4,13 +4,13 @@
 #include "SharedSvm.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Image.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/Sampler.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Image.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Program.h"
+#include "clw/engine/runtime/Sampler.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 #include <QtTest>
 

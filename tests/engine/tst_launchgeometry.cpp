@@ -1,5 +1,5 @@
 // ND-range checks against made-up limits: every rule says which limit and what would fit.
-#include "clw/engine/LaunchGeometry.h"
+#include "clw/engine/launch/LaunchGeometry.h"
 
 #include <QtTest>
 

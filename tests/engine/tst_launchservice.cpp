@@ -4,10 +4,10 @@
 #include "CleanupLimit.h"
 #include "TestDevice.h"
 
-#include "clw/engine/DeferredAllocator.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/MemoryPool.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/memory/DeferredAllocator.h"
+#include "clw/engine/memory/MemoryPool.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // .npy files: round trips of every element type and version, files NumPy wrote read back exactly
 // (and files this engine wrote read by NumPy), and malformed files rejected with a clear message.
 #include "TestPython.h"
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <QProcess>
 #include <QTemporaryDir>

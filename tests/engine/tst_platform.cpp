@@ -1,8 +1,8 @@
 // Platforms, devices, info tables and sub-devices on the real runtime.
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QtTest>
 

@@ -5,13 +5,13 @@
 #include "SharedSvm.h"
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/DeferredAllocator.h"
-#include "clw/engine/ImmediateAllocator.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/MemoryPool.h"
-#include "clw/engine/SvmAllocator.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/memory/DeferredAllocator.h"
+#include "clw/engine/memory/ImmediateAllocator.h"
+#include "clw/engine/memory/MemoryPool.h"
+#include "clw/engine/memory/SvmAllocator.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // The OpenCL C preprocessor the source signature parser runs first: macros, conditionals,
 // includes from the set and from disk, build options, predefined macros, line structure.
-#include "clw/engine/Preprocessor.h"
+#include "clw/engine/launch/Preprocessor.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -4,11 +4,11 @@
 #include "CleanupLimit.h"
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

@@ -4,12 +4,12 @@
 #include "TestDevice.h"
 #include "TestPython.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/LaunchCapture.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/ReproducerWriter.h"
-#include "clw/engine/SignatureReader.h"
-#include "clw/engine/StructValue.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/launch/LaunchCapture.h"
+#include "clw/engine/launch/ReproducerWriter.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/StructValue.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

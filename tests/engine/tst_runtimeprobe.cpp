@@ -4,11 +4,11 @@
 // Through the C-API seam: a loader without clGetICDLoaderInfoOCLICD is "not supported", a query
 // that fails keeps its code, and NULL-platform calls that fail (or succeed and then fail) become
 // outcomes with the code's name, every context released, no exception thrown.
-#include "clw/engine/ClApi.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/IcdLoaderInfo.h"
-#include "clw/engine/NullPlatformBehavior.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
+#include "clw/engine/device/NullPlatformBehavior.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include "TestDevice.h"
 

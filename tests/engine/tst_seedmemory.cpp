@@ -3,16 +3,16 @@
 #include "ClTestUtil.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/ClApi.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Image.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/MemoryMap.h"
-#include "clw/engine/SvmAllocation.h"
-#include "clw/engine/SvmMap.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Image.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/MemoryMap.h"
+#include "clw/engine/runtime/SvmAllocation.h"
+#include "clw/engine/runtime/SvmMap.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

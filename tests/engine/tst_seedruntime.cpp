@@ -4,17 +4,17 @@
 #include "ClTestUtil.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/FirstArgMemo.h"
-#include "clw/engine/Image.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Pipe.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/Sampler.h"
-#include "clw/engine/SvmAllocation.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/FirstArgMemo.h"
+#include "clw/engine/runtime/Image.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Pipe.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/Program.h"
+#include "clw/engine/runtime/Sampler.h"
+#include "clw/engine/runtime/SvmAllocation.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

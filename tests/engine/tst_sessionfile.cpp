@@ -4,7 +4,7 @@
 // a session, an unreadable session or temporary files. tst_sessionfile_errors has the bad files.
 #include "SessionSamples.h"
 
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <QDir>
 #include <QTemporaryDir>

@@ -4,13 +4,13 @@
 // names the launch, the argument, the buffer or the file.
 #include "TestDevice.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionResources.h"
-#include "clw/engine/SessionRunner.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionResources.h"
+#include "clw/engine/session/SessionRunner.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -1,6 +1,6 @@
 // SHA-256 against the FIPS 180-4 example vectors and against the system's sha256sum; copies and
 // threads, since the hash is libcrypto's context behind the engine's class.
-#include "clw/engine/Sha256.h"
+#include "clw/engine/build/Sha256.h"
 
 #include <QtTest>
 

@@ -4,7 +4,7 @@
 #include "ClTestUtil.h"
 #include "SignatureCorpus.h"
 
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SourceSignatures.h"
 
 #include <QtTest>
 

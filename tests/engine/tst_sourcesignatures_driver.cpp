@@ -5,11 +5,11 @@
 #include "SignatureCorpus.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/SignatureReader.h"
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/launch/SourceSignatures.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

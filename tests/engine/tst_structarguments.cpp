@@ -3,12 +3,12 @@
 // their values field by field, and every way such a value can be wrong says which field and why.
 #include "TestDevice.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionFile.h"
-#include "clw/engine/SessionRunner.h"
-#include "clw/engine/SourceSignatures.h"
-#include "clw/engine/StructValue.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/launch/SourceSignatures.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionFile.h"
+#include "clw/engine/session/SessionRunner.h"
+#include "clw/engine/session/StructValue.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

@@ -6,9 +6,9 @@
 #include "MissingClEntry.h"
 #include "TestDevice.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 #include <QtTest>
 

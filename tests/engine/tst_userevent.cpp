@@ -5,10 +5,10 @@
 #include "ClTestUtil.h"
 #include "TestDevice.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <QtTest>
 

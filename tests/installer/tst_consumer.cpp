@@ -3,10 +3,11 @@
 // program outside the project (tests/installer/consumer) against it with find_package.
 #include "ToolRun.h"
 
-#include "clw/engine/Device.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -43,15 +44,22 @@ void TestConsumer::initTestCase() {
 void TestConsumer::installsHeadersLibraryAndPackage() {
     const QDir prefix(m_prefix);
     for (const char* path :
-         {"include/clw/engine/Engine.h", "include/clw/engine/Platform.h", CLW_ENGINE_LIBRARY_PATH,
-          CLW_ENGINE_PACKAGE_DIR "/clw_engineConfig.cmake",
+         {"include/clw/engine/Engine.h", "include/clw/engine/runtime/Platform.h",
+          CLW_ENGINE_LIBRARY_PATH, CLW_ENGINE_PACKAGE_DIR "/clw_engineConfig.cmake",
           CLW_ENGINE_PACKAGE_DIR "/clw_engineConfigVersion.cmake",
           CLW_ENGINE_PACKAGE_DIR "/clw_engineTargets.cmake"})
         QVERIFY2(prefix.exists(QString::fromUtf8(path)), path);
-    // Every public header of the source tree is installed.
+    // Every public header of the source tree is installed, in its room's folder.
     const QDir sources(QStringLiteral(CLW_ENGINE_INCLUDE_DIR "/clw/engine"));
-    for (const QString& header : sources.entryList({QStringLiteral("*.h")}, QDir::Files))
+    int headers = 0;
+    QDirIterator each(sources.path(), {QStringLiteral("*.h")}, QDir::Files,
+                      QDirIterator::Subdirectories);
+    while (each.hasNext()) {
+        const QString header = sources.relativeFilePath(each.next());
         QVERIFY2(prefix.exists(QStringLiteral("include/clw/engine/") + header), qPrintable(header));
+        ++headers;
+    }
+    QVERIFY2(headers > 100, qPrintable(QString::number(headers)));
     // The workbench itself is another component: not in this prefix.
     QVERIFY(!prefix.exists(QStringLiteral("bin/clworkbench")));
 }

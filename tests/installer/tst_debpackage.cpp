@@ -4,8 +4,8 @@
 // and runs the unpacked clworkbench from there.
 #include "ToolRun.h"
 
-#include "clw/engine/Device.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QDir>
 #include <QDirIterator>

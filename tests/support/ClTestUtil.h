@@ -1,10 +1,10 @@
 #pragma once
 // Helpers shared by the runtime tests: checking a thrown ClError exactly, building programs that
 // must build, and reading buffers back.
-#include "clw/engine/ClError.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Program.h"
+#include "clw/engine/runtime/UserEvent.h"
 
 #include <initializer_list>
 

@@ -1,7 +1,7 @@
 #pragma once
 // For tests of cleanup waits (CleanupWait.h): a shorter limit for one test, and a way to run a
 // cleanup that fails the test when it does not end, instead of hanging it.
-#include "clw/engine/CleanupWait.h"
+#include "clw/engine/runtime/CleanupWait.h"
 
 #include <chrono>
 #include <functional>

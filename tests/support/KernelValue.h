@@ -1,8 +1,8 @@
 #pragma once
 // Runs a kernel named `k` that writes one int to its only argument, one work-item, and returns
 // what it wrote: how the build and cache tests see which program they were given.
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Kernel.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Kernel.h"
 
 namespace clw::test {
 

@@ -3,7 +3,7 @@
 // handle (and every SVM allocation and free by pointer), so that a test can check that the
 // engine released exactly what it created or retained. One LeakCounter at a time; install() it
 // before the objects under test exist.
-#include "clw/engine/ClApi.h"
+#include "clw/engine/runtime/ClApi.h"
 
 #include <cstdio>
 #include <map>

@@ -5,9 +5,9 @@
 // (NVIDIA's) have coarse grain only.
 #include "ClTestUtil.h"
 
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 #include <algorithm>
 #include <vector>

@@ -2,10 +2,10 @@
 // The device engine tests run on: PoCL where present (every machine of this project has it after
 // scripts/setup), else the default device. CLW_TEST_DEVICE picks another by name. A test that
 // needs a device fails when there is none; it never skips.
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <QtTest>
 

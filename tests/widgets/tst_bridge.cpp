@@ -2,7 +2,7 @@
 // exceptions become errors, cancelled and replaced jobs say so, dead receivers get nothing.
 #include "bridge/EngineBridge.h"
 
-#include "clw/engine/ClError.h"
+#include "clw/engine/runtime/ClError.h"
 
 #include <QThread>
 #include <QtTest>

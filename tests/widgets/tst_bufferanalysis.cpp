@@ -6,7 +6,7 @@
 #include "bridge/HostBufferSource.h"
 #include "models/AnalysisRunner.h"
 
-#include "clw/engine/HalfFloat.h"
+#include "clw/engine/inspect/HalfFloat.h"
 
 #include "TestDevice.h"
 

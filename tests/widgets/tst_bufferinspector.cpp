@@ -20,7 +20,7 @@
 #include "models/AnalysisRunner.h"
 #include "models/BufferTableModel.h"
 
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include "TestDevice.h"
 

@@ -6,8 +6,8 @@
 #include "bridge/BufferOperations.h"
 #include "bridge/DeviceBufferSource.h"
 
-#include "clw/engine/ImportError.h"
-#include "clw/engine/NpyError.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/session/NpyError.h"
 
 #include "TestDevice.h"
 

@@ -8,7 +8,7 @@
 #include "bridge/ImageSource.h"
 #include "models/BufferTableModel.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include "TestDevice.h"
 

@@ -21,8 +21,8 @@
 #include "models/DeviceListModel.h"
 #include "models/DevicePropertiesModel.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/DeviceInfo.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/DeviceInfo.h"
 
 #include "TestDevice.h"
 

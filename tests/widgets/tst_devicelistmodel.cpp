@@ -6,12 +6,12 @@
 #include "models/DeviceListModel.h"
 #include "models/DevicePropertiesModel.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/IcdLoaderInfo.h"
-#include "clw/engine/InfoDescription.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
+#include "clw/engine/device/InfoDescription.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include "TestDevice.h"
 

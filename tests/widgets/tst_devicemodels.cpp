@@ -7,7 +7,7 @@
 #include "models/DeviceComparisonModel.h"
 #include "models/DeviceExport.h"
 
-#include "clw/engine/ClApi.h"
+#include "clw/engine/runtime/ClApi.h"
 
 #include "TestDevice.h"
 

@@ -8,7 +8,7 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 #include <QElapsedTimer>

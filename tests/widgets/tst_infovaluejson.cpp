@@ -4,8 +4,8 @@
 // text `clworkbench devices --json` writes.
 #include "bridge/InfoValueJson.h"
 
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/PlatformInfo.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/PlatformInfo.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -7,8 +7,8 @@
 #include "models/LaunchArgumentsModel.h"
 #include "models/SizeText.h"
 
-#include "clw/engine/SessionFile.h"
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SourceSignatures.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 

@@ -14,7 +14,7 @@
 
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SourceSignatures.h"
 
 #include "TestDevice.h"
 

@@ -2,7 +2,7 @@
 // Benchmark results (engine::BenchmarkResult) as JSON, schema clworkbench.bench version 1
 // (docs/bench-schema.md): what `clworkbench bench --json` prints and the device browser exports.
 // Qt Core only.
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
 
 #include <QJsonObject>
 #include <QString>

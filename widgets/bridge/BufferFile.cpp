@@ -2,11 +2,11 @@
 
 #include "bridge/ElementScanner.h"
 
-#include "clw/engine/CsvTable.h"
-#include "clw/engine/ImportError.h"
-#include "clw/engine/NpyConversion.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/PackedColumns.h"
+#include "clw/engine/inspect/CsvTable.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/NpyConversion.h"
+#include "clw/engine/inspect/PackedColumns.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <algorithm>
 #include <cstring>

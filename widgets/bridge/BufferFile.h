@@ -5,8 +5,8 @@
 // the buffer as it was. Exports go through a temporary file and a rename.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementLayout.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementLayout.h"
 
 #include <filesystem>
 #include <functional>

@@ -3,9 +3,9 @@
 // Qt-free; errors are thrown (ImportError for a fill that does not parse, ClError from the device).
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementDiff.h"
-#include "clw/engine/ElementFill.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementDiff.h"
+#include "clw/engine/inspect/ElementFill.h"
 
 #include <functional>
 

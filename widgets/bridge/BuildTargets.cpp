@@ -1,7 +1,7 @@
 #include "bridge/BuildTargets.h"
 
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <stdexcept>

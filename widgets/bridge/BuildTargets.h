@@ -3,8 +3,8 @@
 // (never on the GUI thread: it calls OpenCL) and cached, one context per platform and one answer
 // per device choice, so that builds as the person types make no OpenCL call before compiling
 // (PoCL serialises some queries behind a compilation in progress). Thread-safe.
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
 
 #include <QStringList>
 

@@ -3,8 +3,8 @@
 // Blocking transfers on a worker thread; clEnqueue* on one queue from several threads is safe.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/Buffer.h"
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/Buffer.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 namespace clw::ui {
 

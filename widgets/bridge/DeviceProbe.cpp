@@ -3,15 +3,15 @@
 #include "bridge/InfoValueJson.h"
 #include "bridge/RuntimeProbe.h"
 
-#include "clw/engine/Characterization.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/DeviceImageFormats.h"
-#include "clw/engine/DeviceSelection.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/InfoDescription.h"
-#include "clw/engine/InfoValue.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/device/Characterization.h"
+#include "clw/engine/device/DeviceImageFormats.h"
+#include "clw/engine/device/InfoDescription.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/DeviceSelection.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/runtime/InfoValue.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <optional>

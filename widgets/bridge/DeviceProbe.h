@@ -3,7 +3,7 @@
 // on a worker thread (EngineBridge), never on the GUI thread.
 #include "bridge/DeviceSnapshot.h"
 
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Device.h"
 
 #include <functional>
 #include <optional>

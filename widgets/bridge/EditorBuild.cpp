@@ -3,7 +3,7 @@
 #include "bridge/BuildTargets.h"
 #include "bridge/JobContext.h"
 
-#include "clw/engine/BuildService.h"
+#include "clw/engine/build/BuildService.h"
 
 #include <future>
 

@@ -4,7 +4,7 @@
 // Qt-free; runs on a worker thread.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/BufferShape.h"
+#include "clw/engine/inspect/BufferShape.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,6 +1,6 @@
 #include "bridge/EngineBridge.h"
 
-#include "clw/engine/ClError.h"
+#include "clw/engine/runtime/ClError.h"
 
 namespace clw::ui {
 

@@ -7,7 +7,7 @@
 #include "bridge/JobContext.h"
 #include "bridge/RemoteBufferSource.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,8 +6,8 @@
 #include "bridge/HostConnection.h"
 #include "bridge/SessionJobs.h"
 
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <chrono>
 #include <map>

@@ -7,8 +7,8 @@
 #include "models/BuildReport.h"
 #include "models/RunRecord.h"
 
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <nlohmann/json.hpp>
 

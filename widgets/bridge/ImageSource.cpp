@@ -2,7 +2,7 @@
 
 #include "bridge/HostBufferSource.h"
 
-#include "clw/engine/ImageFormat.h"
+#include "clw/engine/runtime/ImageFormat.h"
 
 #include <algorithm>
 #include <cstring>

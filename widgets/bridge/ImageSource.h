@@ -4,8 +4,8 @@
 // clEnqueueReadImage / WriteImage of whole rows; a write of part of a row reads the row first.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Image.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Image.h"
 
 namespace clw::ui {
 

@@ -1,6 +1,6 @@
 #include "bridge/InfoValueJson.h"
 
-#include "clw/engine/ImageFormat.h"
+#include "clw/engine/runtime/ImageFormat.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,7 +1,7 @@
 #pragma once
 // An info parameter's value as typed JSON, for `clworkbench devices --json`
 // (docs/devices-schema.md): numbers exact, flags and enumerators by name. Qt Core only.
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/runtime/InfoValue.h"
 
 #include <QJsonValue>
 

@@ -2,7 +2,7 @@
 
 #include "bridge/HostBufferSource.h"
 
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include <algorithm>
 #include <cstring>

@@ -5,7 +5,7 @@
 // viewed, not all compared.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <memory>
 #include <mutex>

@@ -1,6 +1,6 @@
 #include "bridge/RuntimeEntry.h"
 
-#include "clw/engine/IcdLoaderInfo.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
 
 namespace clw::ui {
 

@@ -1,8 +1,8 @@
 #include "bridge/RuntimeProbe.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/IcdLoaderInfo.h"
-#include "clw/engine/NullPlatformBehavior.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
+#include "clw/engine/device/NullPlatformBehavior.h"
+#include "clw/engine/runtime/ClError.h"
 
 namespace clw::ui {
 

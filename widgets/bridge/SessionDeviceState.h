@@ -3,15 +3,15 @@
 // queue, one worker), the program last built from the session's sources, and the buffers of the
 // latest run. Owned by the SessionController and used by one of its jobs at a time (the
 // controller runs one job after another), never by the GUI thread.
-#include "clw/engine/BuildOutcome.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/Program.h"
-#include "clw/engine/Session.h"
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/build/BuildOutcome.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Program.h"
+#include "clw/engine/session/Session.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include <map>
 #include <memory>

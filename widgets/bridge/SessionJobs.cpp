@@ -6,17 +6,17 @@
 #include "bridge/JobContext.h"
 #include "bridge/SessionDeviceState.h"
 
-#include "clw/engine/BuildRequest.h"
-#include "clw/engine/BuildService.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/Diagnostic.h"
-#include "clw/engine/LaunchGeometry.h"
-#include "clw/engine/LaunchRequest.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionResources.h"
-#include "clw/engine/SessionRunner.h"
-#include "clw/engine/SignatureReader.h"
+#include "clw/engine/build/BuildRequest.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/build/Diagnostic.h"
+#include "clw/engine/launch/LaunchGeometry.h"
+#include "clw/engine/launch/LaunchRequest.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionResources.h"
+#include "clw/engine/session/SessionRunner.h"
 
 #include <QDateTime>
 

@@ -3,9 +3,9 @@
 // launches, returning values (DESIGN.md §3). No Qt object is touched here.
 #include "models/RunRecord.h"
 
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/session/Session.h"
 
 #include <QString>
 #include <QStringList>

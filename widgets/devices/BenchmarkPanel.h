@@ -5,7 +5,7 @@
 // the status line; the last result of each device is kept while the panel lives.
 #include "bridge/DeviceSnapshot.h"
 
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
 
 #include <QHash>
 #include <QWidget>

@@ -2,7 +2,7 @@
 
 #include "models/BufferTableModel.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 namespace clw::ui {
 

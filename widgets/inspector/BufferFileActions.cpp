@@ -5,8 +5,8 @@
 #include "bridge/HostBufferSource.h"
 #include "inspector/FillDialog.h"
 
-#include "clw/engine/ImportError.h"
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <QFileDialog>
 #include <QFileInfo>

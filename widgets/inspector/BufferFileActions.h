@@ -6,8 +6,8 @@
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
 
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <QObject>
 #include <QPointer>

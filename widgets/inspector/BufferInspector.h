@@ -10,7 +10,7 @@
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
 
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Asks how to fill a buffer: zeros, a constant (one value, or one a column), an index ramp (start,
 // step) or seeded random values (seed, range); the whole buffer or the selected elements.
-#include "clw/engine/ElementFill.h"
+#include "clw/engine/inspect/ElementFill.h"
 
 #include <QDialog>
 

@@ -3,7 +3,7 @@
 // declaration, or "hex"), the shape (1D / 2D / 3D with width, height, depth, row and slice pitch,
 // byte offset) and hex integers. Asks for a format when the person is done editing; shows what is
 // wrong with one right under it.
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <QWidget>
 

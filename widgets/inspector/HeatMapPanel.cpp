@@ -3,7 +3,7 @@
 #include "inspector/HeatMapView.h"
 #include "models/HeatMapData.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <QCheckBox>
 #include <QComboBox>

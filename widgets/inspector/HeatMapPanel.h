@@ -5,8 +5,8 @@
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementLayout.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementLayout.h"
 
 #include <QWidget>
 

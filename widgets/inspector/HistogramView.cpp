@@ -1,6 +1,6 @@
 #include "inspector/HistogramView.h"
 
-#include "clw/engine/Histogram.h"
+#include "clw/engine/inspect/Histogram.h"
 
 #include <QAreaSeries>
 #include <QLineSeries>

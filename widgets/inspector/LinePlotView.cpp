@@ -1,6 +1,6 @@
 #include "inspector/LinePlotView.h"
 
-#include "clw/engine/PlotEnvelope.h"
+#include "clw/engine/inspect/PlotEnvelope.h"
 
 #include <QAreaSeries>
 #include <QLineSeries>

@@ -3,7 +3,7 @@
 #include "inspector/BufferCellDelegate.h"
 #include "models/BufferAnalysis.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <QHeaderView>
 

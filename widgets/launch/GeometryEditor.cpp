@@ -3,7 +3,7 @@
 #include "models/RunRecord.h"
 #include "models/SizeText.h"
 
-#include "clw/engine/LaunchGeometry.h"
+#include "clw/engine/launch/LaunchGeometry.h"
 
 #include <QFormLayout>
 #include <QHBoxLayout>

@@ -4,8 +4,8 @@
 // checked as it is typed (checkGeometry, the engine's rules): when the local size does not fit,
 // the problem shows in red with a "Use suggested" button that puts a fitting local size in.
 // Edits apply when a field is left or Return is pressed (sizesEdited), never half-typed.
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <QWidget>
 

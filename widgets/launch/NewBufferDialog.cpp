@@ -2,9 +2,9 @@
 
 #include "models/SizeText.h"
 
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/LayoutError.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/inspect/LayoutError.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

@@ -3,7 +3,7 @@
 // kernel parameter, proposed with the pointee's element type and the launch's global size as its
 // shape, a name not yet taken, and zeros as its first contents. Every field is checked as it is
 // typed; OK stays disabled, with the reason shown, until they all read.
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <QDialog>
 

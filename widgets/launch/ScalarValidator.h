@@ -3,7 +3,7 @@
 // arguments model applies (ArgumentRules' valueProblem): text that does not read yet is
 // Intermediate, never Invalid, so that a person can type "-" or "1e" on the way to a number;
 // problem() says what is wrong for a tooltip.
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <QValidator>
 

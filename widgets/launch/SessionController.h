@@ -13,9 +13,9 @@
 #include "bridge/HostSessionClient.h"
 #include "models/RunRecord.h"
 
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/KernelSignature.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/session/Session.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -2,7 +2,7 @@
 
 #include "launch/ScalarValidator.h"
 
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <QFormLayout>
 #include <QLineEdit>

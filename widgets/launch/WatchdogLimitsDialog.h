@@ -2,7 +2,7 @@
 // Run > Watchdog limits...: how long the device host may build the session's program and run each
 // of its launches before the watchdog ends it (the session's `watchdog`, saved with it). Spin
 // boxes in seconds, so that no value outside what the session file accepts can be typed.
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <QDialog>
 

@@ -7,7 +7,7 @@
 #include "bridge/EngineBridge.h"
 #include "models/BufferAnalysis.h"
 
-#include "clw/engine/BufferShape.h"
+#include "clw/engine/inspect/BufferShape.h"
 
 #include <QObject>
 

@@ -1,8 +1,8 @@
 #include "models/ArgumentRules.h"
 
-#include "clw/engine/BufferTypeCheck.h"
-#include "clw/engine/ScalarValue.h"
-#include "clw/engine/StructValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
+#include "clw/engine/session/BufferTypeCheck.h"
+#include "clw/engine/session/StructValue.h"
 
 #include <QObject>
 #include <QRegularExpression>

@@ -3,8 +3,8 @@
 // parameter, which of the session's buffers fit a pointer or image parameter, and whether the
 // text of a scalar, a vector or a sampler is valid. Free functions over values, Qt Core only, so
 // that the arguments model, the panel's editors and their tests agree on one set of rules.
-#include "clw/engine/KernelSignature.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/session/Session.h"
 
 #include <QString>
 #include <QStringList>

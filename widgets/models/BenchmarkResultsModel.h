@@ -3,7 +3,7 @@
 // of the device browser's table and chart. A zero-copy map (engine::BenchmarkFigure::zeroCopy)
 // shows "zero-copy" as its value, with the meaningless number in the tooltip; ValueRole keeps the
 // number for every figure. Qt Core only.
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -1,10 +1,10 @@
 #pragma once
 // What the inspector's statistics, histogram and line plot show for a range of elements: one entry
 // per column of the element type.
-#include "clw/engine/ColumnStatistics.h"
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/Histogram.h"
-#include "clw/engine/PlotEnvelope.h"
+#include "clw/engine/inspect/ColumnStatistics.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/inspect/Histogram.h"
+#include "clw/engine/inspect/PlotEnvelope.h"
 
 #include <cstdint>
 #include <vector>

@@ -1,9 +1,9 @@
 #include "models/BufferShapeText.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/LayoutError.h"
-#include "clw/engine/NpyConversion.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/inspect/LayoutError.h"
+#include "clw/engine/inspect/NpyConversion.h"
 
 #include <QStringList>
 

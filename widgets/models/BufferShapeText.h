@@ -1,7 +1,7 @@
 #pragma once
 // How a bound buffer's shape reads in the launch panel: the session's order (width first, as
 // OpenCL counts work-items) beside numpy's (rows first), so that the two are never confused.
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <QString>
 

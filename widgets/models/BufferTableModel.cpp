@@ -1,7 +1,7 @@
 #include "models/BufferTableModel.h"
 
-#include "clw/engine/LayoutError.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/LayoutError.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 

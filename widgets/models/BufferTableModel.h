@@ -12,7 +12,7 @@
 #include "bridge/EngineBridge.h"
 #include "models/PageCache.h"
 
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <QAbstractTableModel>
 

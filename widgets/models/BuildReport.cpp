@@ -1,7 +1,7 @@
 #include "models/BuildReport.h"
 
-#include "clw/engine/BuildLogParser.h"
-#include "clw/engine/BuildOutcome.h"
+#include "clw/engine/build/BuildLogParser.h"
+#include "clw/engine/build/BuildOutcome.h"
 
 #include <QCoreApplication>
 #include <QObject>

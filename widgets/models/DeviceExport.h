@@ -4,7 +4,7 @@
 // text (its Copy). Qt Core only.
 #include "bridge/DeviceSnapshot.h"
 
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
 
 #include <QJsonObject>
 #include <QString>

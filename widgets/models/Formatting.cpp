@@ -1,6 +1,6 @@
 #include "models/Formatting.h"
 
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/runtime/InfoValue.h"
 
 namespace clw::ui {
 

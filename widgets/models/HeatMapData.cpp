@@ -2,7 +2,7 @@
 
 #include "bridge/ElementScanner.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 #include <cmath>

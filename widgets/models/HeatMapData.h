@@ -4,8 +4,8 @@
 // point, as floats. Read on a worker thread by load(); Qt-free.
 #include "bridge/BufferSource.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ElementLayout.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementLayout.h"
 
 #include <cstdint>
 #include <functional>

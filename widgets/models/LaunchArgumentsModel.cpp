@@ -3,7 +3,7 @@
 #include "models/ArgumentRules.h"
 #include "models/BufferShapeText.h"
 
-#include "clw/engine/StructValue.h"
+#include "clw/engine/session/StructValue.h"
 
 #include <algorithm>
 #include <utility>

@@ -6,8 +6,8 @@
 // An accepted edit changes the model's copy of the launch and emits launchEdited; whoever owns
 // the session stores it (SessionController::setLaunch) and hands the launch back with setLaunch.
 // Qt Core only.
-#include "clw/engine/KernelSignature.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/session/Session.h"
 
 #include <QAbstractTableModel>
 #include <QStringList>

@@ -7,7 +7,7 @@
 // A generation counter stamps every read: reset() and invalidate() start a new one, and a page
 // that arrives stamped with an older generation is dropped, so contents read before a format
 // change or a write never show.
-#include "clw/engine/BufferShape.h"
+#include "clw/engine/inspect/BufferShape.h"
 
 #include <cstddef>
 #include <cstdint>

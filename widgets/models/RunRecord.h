@@ -2,8 +2,8 @@
 // One run of a session's launch as the GUI keeps it (issue 9): the configuration as it ran (so
 // that it can be restored), what happened, and every command it enqueued with its device times
 // for the timeline. A value, Qt-Core only.
-#include "clw/engine/Event.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/runtime/Event.h"
+#include "clw/engine/session/Session.h"
 
 #include <QDateTime>
 #include <QString>

@@ -1,8 +1,8 @@
-#include "clw/engine/BinaryCache.h"
+#include "clw/engine/build/BinaryCache.h"
 
-#include "clw/engine/CacheFolder.h"
-#include "clw/engine/Checksum64.h"
-#include "clw/engine/DriverCacheUse.h"
+#include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/build/Checksum64.h"
+#include "clw/engine/build/DriverCacheUse.h"
 
 #include "EntryFile.h"
 

@@ -1,4 +1,4 @@
-#include "clw/engine/BinaryCheck.h"
+#include "clw/engine/build/BinaryCheck.h"
 
 #include <algorithm>
 #include <cctype>

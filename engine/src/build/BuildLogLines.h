@@ -1,7 +1,7 @@
 #pragma once
 // Recognisers for single lines of a build log, one per format the parser knows. Private to
 // BuildLogParser.cpp; kept apart so that each format's rules read on their own.
-#include "clw/engine/Diagnostic.h"
+#include "clw/engine/build/Diagnostic.h"
 
 #include <optional>
 #include <string>

@@ -1,4 +1,4 @@
-#include "clw/engine/BuildLogParser.h"
+#include "clw/engine/build/BuildLogParser.h"
 
 #include "BuildLogLines.h"
 

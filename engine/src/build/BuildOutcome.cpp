@@ -1,4 +1,4 @@
-#include "clw/engine/BuildOutcome.h"
+#include "clw/engine/build/BuildOutcome.h"
 
 namespace clw::engine {
 

@@ -1,15 +1,15 @@
-#include "clw/engine/BuildService.h"
+#include "clw/engine/build/BuildService.h"
 
 #include "CommandLineNotes.h"
 
-#include "clw/engine/BinaryCheck.h"
-#include "clw/engine/BuildLogParser.h"
-#include "clw/engine/CacheFileLock.h"
-#include "clw/engine/CacheFolder.h"
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Sha256.h"
-#include "clw/engine/SourceTextCheck.h"
+#include "clw/engine/build/BinaryCheck.h"
+#include "clw/engine/build/BuildLogParser.h"
+#include "clw/engine/build/CacheFileLock.h"
+#include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/build/Sha256.h"
+#include "clw/engine/build/SourceTextCheck.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <chrono>

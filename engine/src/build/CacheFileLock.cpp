@@ -1,4 +1,4 @@
-#include "clw/engine/CacheFileLock.h"
+#include "clw/engine/build/CacheFileLock.h"
 
 #include <cerrno>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "clw/engine/CacheFolder.h"
+#include "clw/engine/build/CacheFolder.h"
 
 #include <atomic>
 #include <cerrno>

@@ -1,7 +1,7 @@
-#include "clw/engine/CacheKey.h"
+#include "clw/engine/build/CacheKey.h"
 
-#include "clw/engine/Platform.h"
-#include "clw/engine/Sha256.h"
+#include "clw/engine/build/Sha256.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <cstdint>
 

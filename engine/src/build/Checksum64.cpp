@@ -1,4 +1,4 @@
-#include "clw/engine/Checksum64.h"
+#include "clw/engine/build/Checksum64.h"
 
 #include <cstring>
 

@@ -2,7 +2,7 @@
 // Clang compiles a build's -D options as a source buffer it calls "<command line>" (NVIDIA's
 // driver: "<built-in>"), and a note located there ("<command line>:6:11") means nothing to the
 // person. Private to BuildService.
-#include "clw/engine/Diagnostic.h"
+#include "clw/engine/build/Diagnostic.h"
 
 #include <string>
 #include <vector>

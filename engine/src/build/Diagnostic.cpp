@@ -1,4 +1,4 @@
-#include "clw/engine/Diagnostic.h"
+#include "clw/engine/build/Diagnostic.h"
 
 namespace clw::engine {
 

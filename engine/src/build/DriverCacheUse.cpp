@@ -1,4 +1,4 @@
-#include "clw/engine/DriverCacheUse.h"
+#include "clw/engine/build/DriverCacheUse.h"
 
 #include <cstdlib>
 

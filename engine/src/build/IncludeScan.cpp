@@ -1,9 +1,9 @@
-#include "clw/engine/IncludeScan.h"
+#include "clw/engine/build/IncludeScan.h"
 
-#include "clw/engine/SourceTextCheck.h"
+#include "clw/engine/build/SourceTextCheck.h"
 
-#include "clw/engine/PreprocessorOptions.h"
-#include "clw/engine/Sha256.h"
+#include "clw/engine/build/Sha256.h"
+#include "clw/engine/launch/PreprocessorOptions.h"
 
 #include <algorithm>
 #include <filesystem>

@@ -1,4 +1,4 @@
-#include "clw/engine/Sha256.h"
+#include "clw/engine/build/Sha256.h"
 
 #include <openssl/err.h>
 #include <openssl/evp.h>

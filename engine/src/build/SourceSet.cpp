@@ -1,4 +1,4 @@
-#include "clw/engine/SourceSet.h"
+#include "clw/engine/build/SourceSet.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/SourceTextCheck.h"
+#include "clw/engine/build/SourceTextCheck.h"
 
 #include <algorithm>
 

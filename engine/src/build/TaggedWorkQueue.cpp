@@ -1,4 +1,4 @@
-#include "clw/engine/TaggedWorkQueue.h"
+#include "clw/engine/build/TaggedWorkQueue.h"
 
 #include <algorithm>
 

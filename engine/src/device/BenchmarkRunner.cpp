@@ -2,9 +2,9 @@
 
 #include "BenchmarkKernels.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/CleanupWait.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CleanupWait.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,12 +1,12 @@
 #pragma once
 // One run of the microbenchmarks (DeviceBenchmark.h): the context, queue and programs it uses,
 // progress and cancellation.
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/DeviceBenchmark.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/device/DeviceBenchmark.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <string>
 

@@ -2,10 +2,10 @@
 #include "BenchmarkKernels.h"
 #include "BenchmarkRunner.h"
 
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/ClApi.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/CleanupWait.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CleanupWait.h"
 
 #include <algorithm>
 #include <chrono>

@@ -1,7 +1,7 @@
 // The characterization of one device as a list of labelled items, for the device browser, the
 // devices verb and JSON.
-#include "clw/engine/Characterization.h"
-#include "clw/engine/DriverCheckGaps.h"
+#include "clw/engine/device/Characterization.h"
+#include "clw/engine/device/DriverCheckGaps.h"
 
 #include <stdexcept>
 

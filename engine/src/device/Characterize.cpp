@@ -1,8 +1,8 @@
 // pyopencl.characterize in C++ (shared/seeds/004, "Device Characterization"), branch for branch,
 // so that its answers can be checked against PyOpenCL's.
-#include "clw/engine/Characterization.h"
+#include "clw/engine/device/Characterization.h"
 
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Device.h"
 
 #include <algorithm>
 #include <cctype>

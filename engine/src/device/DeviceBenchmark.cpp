@@ -1,4 +1,4 @@
-#include "clw/engine/DeviceBenchmark.h"
+#include "clw/engine/device/DeviceBenchmark.h"
 
 #include "BenchmarkRunner.h"
 

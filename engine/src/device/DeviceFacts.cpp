@@ -1,12 +1,12 @@
-#include "clw/engine/DeviceFacts.h"
+#include "clw/engine/device/DeviceFacts.h"
 
-#include "clw/engine/Characterization.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/Program.h"
+#include "clw/engine/device/Characterization.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
+#include "clw/engine/runtime/Program.h"
 
 namespace clw::engine {
 

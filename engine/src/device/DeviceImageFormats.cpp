@@ -1,8 +1,8 @@
-#include "clw/engine/DeviceImageFormats.h"
+#include "clw/engine/device/DeviceImageFormats.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/Context.h"
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/Context.h"
+#include "clw/engine/runtime/Device.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/DriverCheckGaps.h"
+#include "clw/engine/device/DriverCheckGaps.h"
 
 namespace clw::engine {
 

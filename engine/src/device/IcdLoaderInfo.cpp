@@ -1,6 +1,6 @@
-#include "clw/engine/IcdLoaderInfo.h"
+#include "clw/engine/device/IcdLoaderInfo.h"
 
-#include "clw/engine/ClApi.h"
+#include "clw/engine/runtime/ClApi.h"
 
 namespace clw::engine {
 

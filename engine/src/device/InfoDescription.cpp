@@ -1,7 +1,7 @@
-#include "clw/engine/InfoDescription.h"
+#include "clw/engine/device/InfoDescription.h"
 
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/PlatformInfo.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/PlatformInfo.h"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // PyOpenCL's why_not_local_access_conflict_free: which work-items of one simultaneous group hit
 // the same local memory bank when each accesses the next element along one axis.
-#include "clw/engine/Characterization.h"
+#include "clw/engine/device/Characterization.h"
 
 #include <map>
 #include <stdexcept>

@@ -1,10 +1,10 @@
-#include "clw/engine/NullPlatformBehavior.h"
+#include "clw/engine/device/NullPlatformBehavior.h"
 
-#include "clw/engine/ClApi.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/Device.h"
-#include "clw/engine/Handle.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/ClApi.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/Handle.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <limits>
 #include <utility>

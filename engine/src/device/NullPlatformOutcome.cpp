@@ -1,5 +1,5 @@
-#include "clw/engine/ClError.h"
-#include "clw/engine/NullPlatformBehavior.h"
+#include "clw/engine/device/NullPlatformBehavior.h"
+#include "clw/engine/runtime/ClError.h"
 
 namespace clw::engine {
 

@@ -1,6 +1,6 @@
-#include "clw/engine/BufferShape.h"
+#include "clw/engine/inspect/BufferShape.h"
 
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/inspect/LayoutError.h"
 
 namespace clw::engine {
 

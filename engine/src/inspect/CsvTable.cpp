@@ -1,8 +1,8 @@
-#include "clw/engine/CsvTable.h"
+#include "clw/engine/inspect/CsvTable.h"
 
-#include "clw/engine/ImportError.h"
-#include "clw/engine/PackedColumns.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/PackedColumns.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 namespace clw::engine {
 

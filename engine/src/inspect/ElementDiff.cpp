@@ -1,6 +1,6 @@
-#include "clw/engine/ElementDiff.h"
+#include "clw/engine/inspect/ElementDiff.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 #include <cmath>

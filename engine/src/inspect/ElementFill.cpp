@@ -1,7 +1,7 @@
-#include "clw/engine/ElementFill.h"
+#include "clw/engine/inspect/ElementFill.h"
 
-#include "clw/engine/ImportError.h"
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <cmath>
 #include <cstring>

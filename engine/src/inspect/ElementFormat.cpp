@@ -1,4 +1,4 @@
-#include "clw/engine/ElementFormat.h"
+#include "clw/engine/inspect/ElementFormat.h"
 
 #include <sstream>
 

@@ -1,6 +1,6 @@
-#include "clw/engine/ElementLayout.h"
+#include "clw/engine/inspect/ElementLayout.h"
 
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/inspect/LayoutError.h"
 
 #include "StructLayoutParser.h"
 

@@ -1,4 +1,4 @@
-#include "clw/engine/HalfFloat.h"
+#include "clw/engine/inspect/HalfFloat.h"
 
 #include <bit>
 

@@ -1,6 +1,6 @@
 #include "LayoutLexer.h"
 
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/inspect/LayoutError.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,7 +1,7 @@
 #pragma once
 // The words and tokens of OpenCL C type declarations as the layout parser reads them
 // (StructLayoutParser.h). Internal to the engine.
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <cstddef>
 #include <string>

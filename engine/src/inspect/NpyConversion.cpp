@@ -1,7 +1,7 @@
-#include "clw/engine/NpyConversion.h"
+#include "clw/engine/inspect/NpyConversion.h"
 
-#include "clw/engine/ImportError.h"
-#include "clw/engine/PackedColumns.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/PackedColumns.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/PackedColumns.h"
+#include "clw/engine/inspect/PackedColumns.h"
 
 #include <cstring>
 

@@ -1,6 +1,6 @@
-#include "clw/engine/PlotEnvelope.h"
+#include "clw/engine/inspect/PlotEnvelope.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 #include <cmath>

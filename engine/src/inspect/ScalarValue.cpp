@@ -1,6 +1,6 @@
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
-#include "clw/engine/HalfFloat.h"
+#include "clw/engine/inspect/HalfFloat.h"
 
 #include <algorithm>
 #include <charconv>

@@ -1,6 +1,6 @@
 #include "StructLayoutParser.h"
 
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/inspect/LayoutError.h"
 
 #include <algorithm>
 #include <charconv>

@@ -2,7 +2,7 @@
 // Reads OpenCL C type declarations into an ElementLayout (ElementLayout::parse). A small parser of
 // its own rather than the signature parser's TypeParser: that one works out sizes only, while the
 // inspector needs every member's offset and name. Internal to the engine.
-#include "clw/engine/ElementLayout.h"
+#include "clw/engine/inspect/ElementLayout.h"
 
 #include "LayoutLexer.h"
 

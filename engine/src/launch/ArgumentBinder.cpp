@@ -1,6 +1,6 @@
-#include "clw/engine/ArgumentBinder.h"
+#include "clw/engine/launch/ArgumentBinder.h"
 
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 namespace clw::engine {
 

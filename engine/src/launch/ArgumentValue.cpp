@@ -1,6 +1,6 @@
-#include "clw/engine/ArgumentValue.h"
+#include "clw/engine/launch/ArgumentValue.h"
 
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 namespace clw::engine {
 

@@ -1,8 +1,8 @@
 #pragma once
 // A C type as the signature parser sees it: how clang would print it, what it is once typedefs
 // are resolved, its qualifiers, and its layout where that can be known. Internal to the engine.
-#include "clw/engine/ClHeaders.h"
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
+#include "clw/engine/runtime/ClHeaders.h"
 
 #include <cstddef>
 #include <memory>

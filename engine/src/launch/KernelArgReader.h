@@ -3,7 +3,7 @@
 // makes of kernel arguments. Internal to the engine.
 #include "TypeParser.h"
 
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 namespace clw::engine::sig {
 

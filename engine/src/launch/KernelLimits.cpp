@@ -1,4 +1,4 @@
-#include "clw/engine/KernelLimits.h"
+#include "clw/engine/launch/KernelLimits.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <cctype>
 #include <utility>

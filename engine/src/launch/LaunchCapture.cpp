@@ -1,11 +1,11 @@
-#include "clw/engine/LaunchCapture.h"
+#include "clw/engine/launch/LaunchCapture.h"
 
-#include "clw/engine/ArgumentBinder.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/IncludeScan.h"
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/Platform.h"
-#include "clw/engine/SignatureReader.h"
+#include "clw/engine/build/IncludeScan.h"
+#include "clw/engine/launch/ArgumentBinder.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <fstream>
 #include <map>

@@ -1,4 +1,4 @@
-#include "clw/engine/LaunchFuture.h"
+#include "clw/engine/launch/LaunchFuture.h"
 
 #include "LaunchWorker.h"
 

@@ -1,4 +1,4 @@
-#include "clw/engine/LaunchGeometry.h"
+#include "clw/engine/launch/LaunchGeometry.h"
 
 #include <algorithm>
 

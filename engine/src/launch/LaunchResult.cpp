@@ -1,4 +1,4 @@
-#include "clw/engine/LaunchResult.h"
+#include "clw/engine/launch/LaunchResult.h"
 
 #include <algorithm>
 

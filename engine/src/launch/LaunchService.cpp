@@ -1,9 +1,9 @@
-#include "clw/engine/LaunchService.h"
+#include "clw/engine/launch/LaunchService.h"
 
 #include "LaunchWorker.h"
 
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/CleanupWait.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/CleanupWait.h"
 
 namespace clw::engine {
 

@@ -1,8 +1,8 @@
 #include "LaunchWorker.h"
 
-#include "clw/engine/ArgumentBinder.h"
-#include "clw/engine/KernelLimits.h"
-#include "clw/engine/SignatureReader.h"
+#include "clw/engine/launch/ArgumentBinder.h"
+#include "clw/engine/launch/KernelLimits.h"
+#include "clw/engine/launch/SignatureReader.h"
 
 #include <algorithm>
 #include <cstring>

@@ -3,7 +3,7 @@
 // its worker thread and a thread running a job in the worker's place (LaunchFuture) each hold a
 // reference, so a worker the service had to leave behind, stuck in a driver call, still has all
 // it touches when the call returns (LaunchService::~LaunchService). Internal to the engine.
-#include "clw/engine/LaunchService.h"
+#include "clw/engine/launch/LaunchService.h"
 
 #include <condition_variable>
 #include <deque>

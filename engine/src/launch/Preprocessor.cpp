@@ -1,4 +1,4 @@
-#include "clw/engine/Preprocessor.h"
+#include "clw/engine/launch/Preprocessor.h"
 
 #include "MacroExpander.h"
 #include "PpExpression.h"

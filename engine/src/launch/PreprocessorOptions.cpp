@@ -1,4 +1,4 @@
-#include "clw/engine/PreprocessorOptions.h"
+#include "clw/engine/launch/PreprocessorOptions.h"
 
 #include <cctype>
 

@@ -1,6 +1,6 @@
-#include "clw/engine/SignatureReader.h"
+#include "clw/engine/launch/SignatureReader.h"
 
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SourceSignatures.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,12 +1,12 @@
-#include "clw/engine/SourceSignatures.h"
+#include "clw/engine/launch/SourceSignatures.h"
 
 #include "KernelArgReader.h"
 #include "PpExpression.h"
 #include "PpToken.h"
 #include "TypeParser.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/Preprocessor.h"
+#include "clw/engine/launch/Preprocessor.h"
+#include "clw/engine/runtime/ClError.h"
 
 #include <map>
 #include <sstream>

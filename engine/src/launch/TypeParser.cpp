@@ -3,7 +3,7 @@
 #include "PpExpression.h"
 #include "TypeWords.h"
 
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <algorithm>
 

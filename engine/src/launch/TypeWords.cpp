@@ -1,6 +1,6 @@
 #include "TypeWords.h"
 
-#include "clw/engine/KernelSignature.h"
+#include "clw/engine/launch/KernelSignature.h"
 
 #include <set>
 

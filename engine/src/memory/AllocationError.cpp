@@ -1,6 +1,6 @@
-#include "clw/engine/AllocationError.h"
+#include "clw/engine/memory/AllocationError.h"
 
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/runtime/InfoValue.h"
 
 namespace clw::engine {
 

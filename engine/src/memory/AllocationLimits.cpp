@@ -1,6 +1,6 @@
-#include "clw/engine/AllocationLimits.h"
+#include "clw/engine/memory/AllocationLimits.h"
 
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/runtime/InfoValue.h"
 
 #include <algorithm>
 

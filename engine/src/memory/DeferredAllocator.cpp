@@ -1,4 +1,4 @@
-#include "clw/engine/DeferredAllocator.h"
+#include "clw/engine/memory/DeferredAllocator.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/ImmediateAllocator.h"
+#include "clw/engine/memory/ImmediateAllocator.h"
 
 #include <algorithm>
 

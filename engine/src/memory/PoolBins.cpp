@@ -1,4 +1,4 @@
-#include "clw/engine/PoolBins.h"
+#include "clw/engine/memory/PoolBins.h"
 
 #include <bit>
 

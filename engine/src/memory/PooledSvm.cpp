@@ -1,6 +1,6 @@
-#include "clw/engine/PooledSvm.h"
+#include "clw/engine/memory/PooledSvm.h"
 
-#include "clw/engine/QueueOrder.h"
+#include "clw/engine/runtime/QueueOrder.h"
 
 #include <string>
 

@@ -1,8 +1,8 @@
-#include "clw/engine/SvmAllocator.h"
+#include "clw/engine/memory/SvmAllocator.h"
 
-#include "clw/engine/CleanupWait.h"
-#include "clw/engine/Handle.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/runtime/CleanupWait.h"
+#include "clw/engine/runtime/Handle.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 namespace clw::engine {
 

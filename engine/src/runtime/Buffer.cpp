@@ -1,4 +1,4 @@
-#include "clw/engine/Buffer.h"
+#include "clw/engine/runtime/Buffer.h"
 
 #include <algorithm>
 #include <bit>

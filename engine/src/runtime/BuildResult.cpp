@@ -1,6 +1,6 @@
-#include "clw/engine/BuildResult.h"
+#include "clw/engine/runtime/BuildResult.h"
 
-#include "clw/engine/ClError.h"
+#include "clw/engine/runtime/ClError.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/CallbackFailure.h"
+#include "clw/engine/runtime/CallbackFailure.h"
 
 #include <atomic>
 #include <cstdio>

@@ -1,4 +1,4 @@
-#include "clw/engine/ClApi.h"
+#include "clw/engine/runtime/ClApi.h"
 
 #include "MissingClEntry.h"
 

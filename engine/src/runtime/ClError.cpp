@@ -1,6 +1,6 @@
-#include "clw/engine/ClError.h"
+#include "clw/engine/runtime/ClError.h"
 
-#include "clw/engine/ClApi.h"
+#include "clw/engine/runtime/ClApi.h"
 
 namespace clw::engine {
 

@@ -1,6 +1,6 @@
-#include "clw/engine/CleanupWait.h"
+#include "clw/engine/runtime/CleanupWait.h"
 
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include <atomic>
 #include <cstdio>

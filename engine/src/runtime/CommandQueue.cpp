@@ -1,8 +1,8 @@
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include "QueueSupport.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <atomic>
 #include <cstdio>

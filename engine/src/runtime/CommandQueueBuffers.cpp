@@ -1,5 +1,5 @@
 // CommandQueue: buffer transfers, fills, copies, maps and migrations.
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include "QueueSupport.h"
 

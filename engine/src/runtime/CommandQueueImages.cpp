@@ -1,5 +1,5 @@
 // CommandQueue: image transfers, fills, copies and maps.
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include "QueueSupport.h"
 

@@ -1,5 +1,5 @@
 // CommandQueue: shared virtual memory commands.
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include "QueueSupport.h"
 

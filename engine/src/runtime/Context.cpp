@@ -1,6 +1,6 @@
-#include "clw/engine/Context.h"
+#include "clw/engine/runtime/Context.h"
 
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <memory>
 #include <mutex>

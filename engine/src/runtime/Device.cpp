@@ -1,6 +1,6 @@
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Device.h"
 
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
 namespace clw::engine {
 

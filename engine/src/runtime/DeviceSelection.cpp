@@ -1,6 +1,6 @@
-#include "clw/engine/DeviceSelection.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
-#include "clw/engine/Event.h"
+#include "clw/engine/runtime/Event.h"
 
-#include "clw/engine/CallbackFailure.h"
+#include "clw/engine/runtime/CallbackFailure.h"
 
 namespace clw::engine {
 

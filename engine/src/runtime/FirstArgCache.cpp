@@ -1,4 +1,4 @@
-#include "clw/engine/FirstArgCache.h"
+#include "clw/engine/runtime/FirstArgCache.h"
 
 #include <algorithm>
 #include <mutex>

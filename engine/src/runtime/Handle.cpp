@@ -1,4 +1,4 @@
-#include "clw/engine/Handle.h"
+#include "clw/engine/runtime/Handle.h"
 
 #include <atomic>
 #include <cstdio>

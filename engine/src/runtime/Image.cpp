@@ -1,4 +1,4 @@
-#include "clw/engine/Image.h"
+#include "clw/engine/runtime/Image.h"
 
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "clw/engine/ImageFormat.h"
+#include "clw/engine/runtime/ImageFormat.h"
 
 namespace clw::engine {
 

@@ -1,5 +1,5 @@
 // Image::fromArray: an image from a C-order host array, as PyOpenCL's image_from_array builds it.
-#include "clw/engine/Image.h"
+#include "clw/engine/runtime/Image.h"
 
 #include <algorithm>
 #include <string>

@@ -1,8 +1,8 @@
-#include "clw/engine/InfoValue.h"
+#include "clw/engine/runtime/InfoValue.h"
 
-#include "clw/engine/ClError.h"
-#include "clw/engine/DeviceInfo.h"
-#include "clw/engine/ImageFormat.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/DeviceInfo.h"
+#include "clw/engine/runtime/ImageFormat.h"
 
 #include <cstdio>
 #include <cstring>

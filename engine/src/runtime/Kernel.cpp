@@ -1,10 +1,10 @@
-#include "clw/engine/Kernel.h"
+#include "clw/engine/runtime/Kernel.h"
 
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/MemoryObject.h"
-#include "clw/engine/PooledSvm.h"
-#include "clw/engine/Sampler.h"
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/memory/PooledSvm.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/MemoryObject.h"
+#include "clw/engine/runtime/Sampler.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
 #include <algorithm>
 

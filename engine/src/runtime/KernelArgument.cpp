@@ -1,4 +1,4 @@
-#include "clw/engine/KernelArgument.h"
+#include "clw/engine/runtime/KernelArgument.h"
 
 namespace clw::engine {
 

@@ -1,4 +1,4 @@
-#include "clw/engine/MemoryMap.h"
+#include "clw/engine/runtime/MemoryMap.h"
 
 #include <string>
 #include <utility>

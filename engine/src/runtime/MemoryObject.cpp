@@ -1,4 +1,4 @@
-#include "clw/engine/MemoryObject.h"
+#include "clw/engine/runtime/MemoryObject.h"
 
 #include <memory>
 

@@ -4,7 +4,7 @@
 // checks turn a call into a ClError (ClError.cpp adds that the library lacks the function).
 #include "ClSymbolLookup.h"
 
-#include "clw/engine/ClHeaders.h"
+#include "clw/engine/runtime/ClHeaders.h"
 
 #include <cstddef>
 #include <tuple>

@@ -1,4 +1,4 @@
-#include "clw/engine/Pipe.h"
+#include "clw/engine/runtime/Pipe.h"
 
 #include <string>
 

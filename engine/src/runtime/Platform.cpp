@@ -1,6 +1,6 @@
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
-#include "clw/engine/Device.h"
+#include "clw/engine/runtime/Device.h"
 
 #include <charconv>
 

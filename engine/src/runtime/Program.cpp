@@ -1,10 +1,10 @@
-#include "clw/engine/Program.h"
+#include "clw/engine/runtime/Program.h"
 
 #include <cstring>
 
-#include "clw/engine/BinaryCheck.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/Platform.h"
+#include "clw/engine/build/BinaryCheck.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
 

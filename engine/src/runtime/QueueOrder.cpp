@@ -1,4 +1,4 @@
-#include "clw/engine/QueueOrder.h"
+#include "clw/engine/runtime/QueueOrder.h"
 
 namespace clw::engine {
 

@@ -1,8 +1,8 @@
 #pragma once
 // Helpers shared by the CommandQueue*.cpp files (not a public header): wait lists, turning an
 // enqueue's result into an Event, and the words error messages use.
-#include "clw/engine/CallbackFailure.h"
-#include "clw/engine/CommandQueue.h"
+#include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/CommandQueue.h"
 
 #include <string>
 #include <vector>

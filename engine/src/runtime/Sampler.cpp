@@ -1,6 +1,6 @@
-#include "clw/engine/Sampler.h"
+#include "clw/engine/runtime/Sampler.h"
 
-#include "clw/engine/Platform.h"
+#include "clw/engine/runtime/Platform.h"
 
 #include <cstdio>
 #include <string>

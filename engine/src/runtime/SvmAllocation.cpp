@@ -1,6 +1,6 @@
-#include "clw/engine/SvmAllocation.h"
+#include "clw/engine/runtime/SvmAllocation.h"
 
-#include "clw/engine/QueueOrder.h"
+#include "clw/engine/runtime/QueueOrder.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "clw/engine/SvmMap.h"
+#include "clw/engine/runtime/SvmMap.h"
 
 #include <utility>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "clw/engine/TypedView.h"
+#include "clw/engine/runtime/TypedView.h"
 
 #include <cstdint>
 #include <string>

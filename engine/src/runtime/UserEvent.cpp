@@ -1,6 +1,6 @@
-#include "clw/engine/UserEvent.h"
+#include "clw/engine/runtime/UserEvent.h"
 
-#include "clw/engine/Context.h"
+#include "clw/engine/runtime/Context.h"
 
 #include <cstdio>
 

@@ -1,7 +1,7 @@
-#include "clw/engine/BufferTypeCheck.h"
+#include "clw/engine/session/BufferTypeCheck.h"
 
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/LayoutError.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/inspect/LayoutError.h"
 
 namespace clw::engine {
 

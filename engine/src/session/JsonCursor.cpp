@@ -1,6 +1,6 @@
 #include "JsonCursor.h"
 
-#include "clw/engine/SessionError.h"
+#include "clw/engine/session/SessionError.h"
 
 #include <cmath>
 #include <limits>

@@ -1,4 +1,4 @@
-#include "clw/engine/NpyArray.h"
+#include "clw/engine/session/NpyArray.h"
 
 #include <array>
 

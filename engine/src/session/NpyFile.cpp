@@ -1,6 +1,6 @@
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/session/NpyFile.h"
 
-#include "clw/engine/CacheFolder.h"
+#include "clw/engine/build/CacheFolder.h"
 
 #include <algorithm>
 #include <bit>

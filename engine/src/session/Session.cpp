@@ -1,4 +1,4 @@
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <limits>
 #include <utility>

@@ -1,14 +1,14 @@
 // SessionResources::arguments: a launch's arguments as text in the session, typed by the kernel's
 // signature.
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include "SessionMemoryTypes.h"
 
-#include "clw/engine/BufferTypeCheck.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/ScalarValue.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/StructValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/session/BufferTypeCheck.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/StructValue.h"
 
 #include <cctype>
 #include <sstream>

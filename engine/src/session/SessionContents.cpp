@@ -1,15 +1,15 @@
 // SessionResources::initialContents: a buffer's first bytes from its fill rule or its data file.
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include "SessionMemoryTypes.h"
 
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/ImportError.h"
-#include "clw/engine/NpyConversion.h"
-#include "clw/engine/NpyError.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/PackedColumns.h"
-#include "clw/engine/SessionError.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/NpyConversion.h"
+#include "clw/engine/inspect/PackedColumns.h"
+#include "clw/engine/session/NpyError.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/SessionError.h"
 
 #include <system_error>
 

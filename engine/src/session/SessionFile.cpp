@@ -1,11 +1,11 @@
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include "SessionJsonReader.h"
 #include "SessionJsonWriter.h"
 
-#include "clw/engine/CacheFolder.h"
-#include "clw/engine/NpyFile.h"
-#include "clw/engine/SessionError.h"
+#include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/session/NpyFile.h"
+#include "clw/engine/session/SessionError.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // the first thing wrong throws SessionError naming the file and the field. Private to the engine.
 #include "JsonCursor.h"
 
-#include "clw/engine/SessionFile.h"
+#include "clw/engine/session/SessionFile.h"
 
 #include <string>
 #include <vector>

@@ -2,7 +2,7 @@
 // The JSON text of a session (docs/session-format.md): fields in the documented order, 2-space
 // indent, short lists and small objects on one line as the format's example has them, and a
 // trailing newline. The same session always gives the same bytes. Private to the engine.
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <string>
 

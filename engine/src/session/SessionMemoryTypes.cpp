@@ -1,8 +1,8 @@
 #include "SessionMemoryTypes.h"
 
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/LayoutError.h"
-#include "clw/engine/SessionError.h"
+#include "clw/engine/inspect/LayoutError.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/session/SessionError.h"
 
 #include <algorithm>
 #include <cctype>

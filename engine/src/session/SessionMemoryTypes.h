@@ -1,9 +1,9 @@
 #pragma once
 // What a SessionBuffer's text fields mean to OpenCL: its element layout, its memory flags and, for
 // an image, its format and object type. Each throws SessionError naming the buffer and the field.
-#include "clw/engine/ClHeaders.h"
-#include "clw/engine/ElementLayout.h"
-#include "clw/engine/Session.h"
+#include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/runtime/ClHeaders.h"
+#include "clw/engine/session/Session.h"
 
 #include <string>
 

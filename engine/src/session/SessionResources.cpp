@@ -1,17 +1,17 @@
-#include "clw/engine/SessionResources.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include "SessionMemoryTypes.h"
 
-#include "clw/engine/BufferShape.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/CommandQueue.h"
-#include "clw/engine/ElementFill.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/ImportError.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/NpyConversion.h"
-#include "clw/engine/PackedColumns.h"
-#include "clw/engine/SessionError.h"
+#include "clw/engine/inspect/BufferShape.h"
+#include "clw/engine/inspect/ElementFill.h"
+#include "clw/engine/inspect/ImportError.h"
+#include "clw/engine/inspect/NpyConversion.h"
+#include "clw/engine/inspect/PackedColumns.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/CommandQueue.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/session/SessionError.h"
 
 #include <algorithm>
 #include <future>

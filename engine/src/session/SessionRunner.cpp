@@ -1,15 +1,15 @@
-#include "clw/engine/SessionRunner.h"
+#include "clw/engine/session/SessionRunner.h"
 
 #include "SessionMemoryTypes.h"
 
-#include "clw/engine/BuildService.h"
-#include "clw/engine/ClError.h"
-#include "clw/engine/Kernel.h"
-#include "clw/engine/LaunchService.h"
-#include "clw/engine/PreprocessorOptions.h"
-#include "clw/engine/SessionError.h"
-#include "clw/engine/SessionResources.h"
-#include "clw/engine/SignatureReader.h"
+#include "clw/engine/build/BuildService.h"
+#include "clw/engine/launch/LaunchService.h"
+#include "clw/engine/launch/PreprocessorOptions.h"
+#include "clw/engine/launch/SignatureReader.h"
+#include "clw/engine/runtime/ClError.h"
+#include "clw/engine/runtime/Kernel.h"
+#include "clw/engine/session/SessionError.h"
+#include "clw/engine/session/SessionResources.h"
 
 #include <memory>
 #include <optional>

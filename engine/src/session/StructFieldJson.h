@@ -4,7 +4,7 @@
 // ("pos.x", "w", "cells[0].id") and written back nested. Private to the engine.
 #include "JsonCursor.h"
 
-#include "clw/engine/Session.h"
+#include "clw/engine/session/Session.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "clw/engine/StructValue.h"
+#include "clw/engine/session/StructValue.h"
 
-#include "clw/engine/ScalarValue.h"
+#include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 #include <sstream>

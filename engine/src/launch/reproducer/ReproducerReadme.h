@@ -1,5 +1,5 @@
 #pragma once
-#include "clw/engine/CapturedLaunch.h"
+#include "clw/engine/launch/CapturedLaunch.h"
 
 #include <string>
 

@@ -1,10 +1,10 @@
-#include "clw/engine/ReproducerWriter.h"
+#include "clw/engine/launch/ReproducerWriter.h"
 
 #include "ReproducerReadme.h"
 #include "ReproducerTemplates.h"
-#include "clw/engine/CacheFolder.h"
-#include "clw/engine/ImageFormat.h"
-#include "clw/engine/NpyFile.h"
+#include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/runtime/ImageFormat.h"
+#include "clw/engine/session/NpyFile.h"
 
 #include <cctype>
 #include <cmath>

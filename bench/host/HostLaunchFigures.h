@@ -1,0 +1,18 @@
+#pragma once
+// clw_bench_launch's round trip through the device host (issue 17, item 5), built when the
+// workbench's GUI part is: the empty kernel launched once through a clworkbench-host against the
+// same launch in this process, and the channel's own round trip.
+#include "clw/engine/runtime/Device.h"
+
+namespace clw::bench {
+
+struct HostLaunchFigures {
+    double channelRoundTripUs = 0; // a request that does nothing, there and back
+    double inProcessUs = 0;        // a one-launch session run, the session-job code in process
+    double throughHostUs = 0;      // the same run in a host
+};
+
+// Prints the figures as it measures them; `trips` runs of each, medians.
+HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips);
+
+} // namespace clw::bench
