@@ -1,6 +1,7 @@
 #include "HostLaunchFigures.h"
 
 #include "BenchReport.h"
+#include "RawSocketPeer.h"
 #include "Stopwatch.h"
 
 #include "bridge/DeviceHosts.h"
@@ -92,9 +93,11 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     }
     HostLaunchFigures figures;
     figures.channelRoundTripUs = median(pings) * 1e6;
+    figures.rawSocketUs = rawSocketRoundTripUs(trips);
     figures.inProcessUs = median(local) * 1e6;
     figures.throughHostUs = median(remote) * 1e6;
     printFigure("host_round_trip", figures.channelRoundTripUs, "us");
+    printFigure("raw_socket_round_trip", figures.rawSocketUs, "us");
     printFigure("session_launch_in_process", figures.inProcessUs, "us");
     printFigure("session_launch_through_host", figures.throughHostUs, "us");
     printFigure("session_launch_host_overhead", figures.throughHostUs - figures.inProcessUs, "us");

@@ -8,6 +8,7 @@ namespace clw::bench {
 
 struct HostLaunchFigures {
     double channelRoundTripUs = 0; // a request that does nothing, there and back
+    double rawSocketUs = 0;        // its peer: one byte over a bare socket pair (RawSocketPeer)
     double inProcessUs = 0;        // a one-launch session run, the session-job code in process
     double throughHostUs = 0;      // the same run in a host
 };
