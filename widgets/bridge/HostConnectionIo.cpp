@@ -76,6 +76,9 @@ HostConnectionIo::~HostConnectionIo() {
 }
 
 void HostConnectionIo::start() {
+    m_watchdog = new QTimer(this);
+    m_watchdog->setSingleShot(true);
+    connect(m_watchdog, &QTimer::timeout, this, &HostConnectionIo::watchdogRang);
     if (!m_socket)
         return;
     m_process = new QProcess(this);
@@ -135,12 +138,11 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
         const auto limit = options.limit;
         pending.options = std::move(options);
         // A post's reply, if any, finds nobody waiting and is dropped.
-        if (wantReply)
-            m_pending.emplace(call.id, std::move(pending));
-        if (limit.count() > 0)
-            QMetaObject::invokeMethod(
-                this, [this, id = call.id, limit] { armWatchdog(id, limit); },
-                Qt::QueuedConnection);
+        if (wantReply) {
+            Pending& waiting = m_pending.emplace(call.id, std::move(pending)).first->second;
+            if (limit.count() > 0)
+                setDeadline(waiting, limit);
+        }
     }
     // Written here rather than on the I/O thread: one hop less each way. A host that is gone
     // refuses the bytes; the end of its process fails the request.
@@ -150,32 +152,51 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
     return call;
 }
 
-void HostConnectionIo::armWatchdog(std::uint64_t id, std::chrono::milliseconds limit) {
-    std::lock_guard lock(m_mutex);
-    const auto found = m_pending.find(id);
-    if (found == m_pending.end())
+void HostConnectionIo::setDeadline(Pending& pending, std::chrono::milliseconds limit) {
+    pending.limit = limit;
+    pending.deadline = Clock::now() + limit;
+    if (m_watchdogAt && *m_watchdogAt <= *pending.deadline)
         return;
-    QTimer*& timer = found->second.watchdog;
-    if (!timer) {
-        timer = new QTimer(this);
-        timer->setSingleShot(true);
-        connect(timer, &QTimer::timeout, this, [this, id] {
-            QString what;
-            std::chrono::milliseconds limit{0};
-            {
-                std::lock_guard lock(m_mutex);
-                const auto found = m_pending.find(id);
-                if (found == m_pending.end())
-                    return;
-                what = found->second.options.what;
-                limit = std::chrono::milliseconds(found->second.watchdog->interval());
+    m_watchdogAt = pending.deadline;
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            std::lock_guard lock(m_mutex);
+            if (!m_watchdogAt)
+                return;
+            const auto wait =
+                std::chrono::ceil<std::chrono::milliseconds>(*m_watchdogAt - Clock::now());
+            m_watchdog->start(int(std::max<std::chrono::milliseconds::rep>(0, wait.count())));
+        },
+        Qt::QueuedConnection);
+}
+
+void HostConnectionIo::watchdogRang() {
+    QString what;
+    std::chrono::milliseconds limit{0};
+    {
+        std::lock_guard lock(m_mutex);
+        const Clock::time_point now = Clock::now();
+        std::optional<Clock::time_point> next;
+        for (const auto& [id, pending] : m_pending) {
+            if (!pending.deadline)
+                continue;
+            if (*pending.deadline <= now && limit.count() == 0) {
+                what = pending.options.what;
+                limit = pending.limit;
             }
-            stopNow(QStringLiteral("it ran past its limit of %1 s (the watchdog ended it)")
-                        .arg(double(limit.count()) / 1000.0, 0, 'g', 3),
-                    what);
-        });
+            if (!next || *pending.deadline < *next)
+                next = pending.deadline;
+        }
+        m_watchdogAt = limit.count() > 0 ? std::nullopt : next;
+        if (m_watchdogAt)
+            m_watchdog->start(int(std::max<std::chrono::milliseconds::rep>(
+                0, std::chrono::ceil<std::chrono::milliseconds>(*m_watchdogAt - now).count())));
     }
-    timer->start(int(limit.count()));
+    if (limit.count() > 0)
+        stopNow(QStringLiteral("it ran past its limit of %1 s (the watchdog ended it)")
+                    .arg(double(limit.count()) / 1000.0, 0, 'g', 3),
+                what);
 }
 
 void HostConnectionIo::cancel(std::uint64_t id) {
@@ -278,17 +299,13 @@ void HostConnectionIo::deliver(HostMessage message) {
         std::chrono::milliseconds limit = pending.options.limit;
         if (pending.options.phaseLimit)
             limit = pending.options.phaseLimit(message.body.value("phase", std::string()));
-        lock.unlock();
         if (limit.count() > 0)
-            QMetaObject::invokeMethod(
-                this, [this, id = message.id, limit] { armWatchdog(id, limit); },
-                Qt::QueuedConnection);
+            setDeadline(pending, limit);
+        lock.unlock();
         if (onEvent)
             onEvent(message.body);
         return;
     }
-    if (pending.watchdog)
-        pending.watchdog->deleteLater();
     if (message.kind == HostMessage::Kind::Failure)
         pending.promise.set_exception(
             std::make_exception_ptr(HostRequestFailed(message.failureText())));
@@ -387,8 +404,6 @@ void HostConnectionIo::declareStopped(const QString& message) {
         callback = m_stoppedCallback;
     }
     for (auto& [id, waiting] : pending) {
-        if (waiting.watchdog)
-            waiting.watchdog->deleteLater();
         waiting.promise.set_exception(std::make_exception_ptr(HostStopped(message.toStdString())));
     }
     if (callback)

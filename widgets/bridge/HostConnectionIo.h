@@ -11,6 +11,7 @@
 #include <QObject>
 #include <QProcess>
 
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -42,11 +43,14 @@ public:
     void shutDown();
 
 private:
+    using Clock = std::chrono::steady_clock;
     struct Pending {
         std::promise<engine::HostMessage> promise;
         HostConnection::Options options;
-        QTimer* watchdog = nullptr;
         bool wantReply = true;
+        // The watchdog's: when the request has run past its limit, and that limit.
+        std::optional<Clock::time_point> deadline;
+        std::chrono::milliseconds limit{0};
     };
 
     // The reader thread.
@@ -57,7 +61,12 @@ private:
     void concludeIfEnded();
     void failedToStart();
     void deliver(engine::HostMessage message);
-    void armWatchdog(std::uint64_t id, std::chrono::milliseconds limit);
+    // Under m_mutex: gives the request a new deadline, and brings the watchdog's timer forward
+    // when it would ring after it. A later deadline needs no call: the timer, when it rings,
+    // looks at the deadlines then (most requests end long before, with no wake-up at all).
+    void setDeadline(Pending& pending, std::chrono::milliseconds limit);
+    // I/O thread: ends the host for a request past its deadline, else sets the timer anew.
+    void watchdogRang();
     void stopNow(const QString& reason, const QString& what);
     void declareStopped(const QString& message);
     // " Its last words:\n<the last lines of stderr>", then "\nWhere it stopped:\n<stack>" when
@@ -79,6 +88,8 @@ private:
     mutable std::mutex m_mutex; // guards what follows
     std::map<std::uint64_t, Pending> m_pending;
     std::uint64_t m_nextId = 1;
+    QTimer* m_watchdog = nullptr;                  // one for every request, on the I/O thread
+    std::optional<Clock::time_point> m_watchdogAt; // when it rings, if set
     QString m_stoppedMessage;
     bool m_stopped = false;
     QString m_stopReason; // set when the workbench ended the host on purpose
