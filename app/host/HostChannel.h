@@ -23,10 +23,13 @@ public:
     // serialize whole frames).
     void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);
 
-    // Reads from the printf pipe (PrintfCapture's thread); 0 at its end.
+    // Reads from a pipe; 0 at its end.
     static std::size_t readPipe(int fd, std::span<unsigned char> into);
-    // Writes the bytes to file descriptor 1 at once (the capture's boundary marks).
-    static void writeStandardOutput(std::span<const unsigned char> bytes);
+    // Blocks until the pipe has bytes to read or has closed (PrintfCapture's thread).
+    static void waitReadable(int fd);
+    // Reads what the pipe holds now, without waiting: 0 when it holds nothing. Throws
+    // std::runtime_error once the pipe has closed and holds nothing.
+    static std::size_t readAvailable(int fd, std::span<unsigned char> into);
 
 private:
     HostChannel(int in, int out)

@@ -7,6 +7,8 @@
 #include <string>
 
 #include <fcntl.h>
+#include <poll.h>
+#include <sys/ioctl.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -72,16 +74,22 @@ std::size_t HostChannel::readPipe(int fd, std::span<unsigned char> into) {
     }
 }
 
-void HostChannel::writeStandardOutput(std::span<const unsigned char> bytes) {
-    while (!bytes.empty()) {
-        const ssize_t written = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
-        if (written < 0) {
-            if (errno == EINTR)
-                continue;
-            fail("mark the printf output");
-        }
-        bytes = bytes.subspan(std::size_t(written));
+void HostChannel::waitReadable(int fd) {
+    pollfd wanted{fd, POLLIN, 0};
+    while (::poll(&wanted, 1, -1) < 0 && errno == EINTR) {
     }
+}
+
+std::size_t HostChannel::readAvailable(int fd, std::span<unsigned char> into) {
+    int held = 0;
+    if (::ioctl(fd, FIONREAD, &held) != 0)
+        fail("see what its printf pipe holds");
+    if (held > 0)
+        return readPipe(fd, into.first(std::min(into.size(), std::size_t(held))));
+    pollfd closed{fd, POLLIN, 0};
+    if (::poll(&closed, 1, 0) > 0 && (closed.revents & POLLHUP))
+        throw std::runtime_error("the printf pipe closed");
+    return 0;
 }
 
 } // namespace clw::host

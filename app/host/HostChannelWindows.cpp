@@ -8,6 +8,7 @@
 
 #include <fcntl.h>
 #include <io.h>
+#include <windows.h>
 
 namespace clw::host {
 
@@ -60,13 +61,21 @@ std::size_t HostChannel::readPipe(int fd, std::span<unsigned char> into) {
     return std::size_t(got);
 }
 
-void HostChannel::writeStandardOutput(std::span<const unsigned char> bytes) {
-    while (!bytes.empty()) {
-        const int written = _write(kStdout, bytes.data(), unsigned(bytes.size()));
-        if (written < 0)
-            fail("mark the printf output");
-        bytes = bytes.subspan(std::size_t(written));
-    }
+void HostChannel::waitReadable(int fd) {
+    // A read of no bytes from an anonymous pipe returns once bytes are there or the pipe broke.
+    DWORD none = 0;
+    char byte;
+    ReadFile(reinterpret_cast<HANDLE>(_get_osfhandle(fd)), &byte, 0, &none, nullptr);
+}
+
+std::size_t HostChannel::readAvailable(int fd, std::span<unsigned char> into) {
+    DWORD held = 0;
+    if (!PeekNamedPipe(reinterpret_cast<HANDLE>(_get_osfhandle(fd)), nullptr, 0, nullptr, &held,
+                       nullptr))
+        throw std::runtime_error("the printf pipe closed");
+    if (held == 0)
+        return 0;
+    return readPipe(fd, into.first(std::min<std::size_t>(into.size(), held)));
 }
 
 } // namespace clw::host

@@ -2,23 +2,16 @@
 
 #include "HostChannel.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <exception>
 #include <iostream>
-#include <vector>
 
 namespace clw::host {
 
-namespace {
-// Control characters no kernel's text is likely to hold, with the mark's number.
-std::string markText(std::uint64_t number) {
-    return "\x1e\x1d"
-           "clw-printf-boundary-" +
-           std::to_string(number) + "\x1d\x1e";
-}
-} // namespace
-
 PrintfCapture::PrintfCapture(int readEnd)
     : m_readEnd(readEnd)
+    , m_chunk(1 << 16)
     , m_reader([this] { readLoop(); }) {}
 
 PrintfCapture::~PrintfCapture() {
@@ -27,22 +20,28 @@ PrintfCapture::~PrintfCapture() {
 }
 
 void PrintfCapture::readLoop() {
-    std::vector<unsigned char> chunk(1 << 16);
+    for (;;) {
+        HostChannel::waitReadable(m_readEnd);
+        std::lock_guard lock(m_mutex);
+        if (!drain())
+            return;
+    }
+}
+
+bool PrintfCapture::drain() {
+    if (m_closed)
+        return false;
     for (;;) {
         std::size_t got = 0;
         try {
-            got = HostChannel::readPipe(m_readEnd, chunk);
+            got = HostChannel::readAvailable(m_readEnd, m_chunk);
         } catch (const std::exception&) {
-            got = 0;
-        }
-        std::lock_guard lock(m_mutex);
-        if (got == 0) {
             m_closed = true;
-            m_arrived.notify_all();
-            return;
+            return false;
         }
-        append(reinterpret_cast<const char*>(chunk.data()), got);
-        m_arrived.notify_all();
+        if (got == 0)
+            return true;
+        append(reinterpret_cast<const char*>(m_chunk.data()), got);
     }
 }
 
@@ -54,7 +53,7 @@ void PrintfCapture::append(const char* bytes, std::size_t size) {
         size -= room;
     }
     m_tail.append(bytes, size);
-    // The tail keeps its last kKeepBytes plus room for a mark split over two reads.
+    // The tail keeps its last kKeepBytes, trimmed once it holds twice that.
     const std::size_t limit = 2 * kKeepBytes;
     if (m_tail.size() > limit) {
         const std::size_t drop = m_tail.size() - kKeepBytes;
@@ -66,37 +65,19 @@ void PrintfCapture::append(const char* bytes, std::size_t size) {
 PrintedText PrintfCapture::take() {
     std::fflush(nullptr);
     std::cout.flush();
-    std::string mark;
-    {
-        std::lock_guard lock(m_mutex);
-        mark = markText(++m_marks);
-    }
-    HostChannel::writeStandardOutput(
-        {reinterpret_cast<const unsigned char*>(mark.data()), mark.size()});
-    std::unique_lock lock(m_mutex);
-    const auto marked = [&] {
-        return m_closed || (m_head + m_tail).find(mark) != std::string::npos;
-    };
-    m_arrived.wait(lock, marked);
-    std::string all = m_head + m_tail;
-    const std::size_t at = all.find(mark);
+    std::lock_guard lock(m_mutex);
+    drain();
+    // The tail is trimmed to its last kKeepBytes here, what it held before them left out too.
+    const std::size_t extra = m_tail.size() > kKeepBytes ? m_tail.size() - kKeepBytes : 0;
     PrintedText printed;
-    const std::string before = at == std::string::npos ? all : all.substr(0, at);
-    const std::string after =
-        at == std::string::npos ? std::string() : all.substr(at + mark.size());
-    if (m_leftOut == 0) {
-        printed.text = before;
-    } else {
-        // `before` is the head and the kept tail, the left-out part between them.
-        const std::size_t headSize = std::min(m_head.size(), before.size());
-        printed.text = before.substr(0, headSize) + "\n[... " + std::to_string(m_leftOut) +
-                       " bytes left out ...]\n" + before.substr(headSize);
-    }
-    printed.leftOut = m_leftOut;
+    printed.leftOut = m_leftOut + extra;
+    const std::string tail = m_tail.substr(extra);
+    printed.text = printed.leftOut == 0 ? m_head + tail
+                                        : m_head + "\n[... " + std::to_string(printed.leftOut) +
+                                              " bytes left out ...]\n" + tail;
     m_head.clear();
     m_tail.clear();
     m_leftOut = 0;
-    append(after.data(), after.size());
     return printed;
 }
 

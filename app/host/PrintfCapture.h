@@ -1,13 +1,16 @@
 #pragma once
 // What kernels print (printf) and drivers write to standard output, taken per launch: a thread
-// reads the pipe that file descriptor 1 writes to (HostChannel), and take() draws a boundary
-// after the launch has finished on the device, handing out what came before it. Bounded: a launch
-// keeps its first and last kKeepBytes, and counts what was left out between them.
-#include <condition_variable>
+// drains the pipe that file descriptor 1 writes to (HostChannel), so that a kernel printing more
+// than the pipe holds never blocks, and take(), called once the launch has finished on the
+// device, drains what is left and hands out everything since the last take(). Both read the pipe
+// only under the capture's lock, so no bytes are ever between the pipe and the capture when take()
+// looks. Bounded: a launch keeps its first and last kKeepBytes, and counts what was left out
+// between them.
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace clw::host {
 
@@ -20,27 +23,28 @@ class PrintfCapture {
 public:
     static constexpr std::size_t kKeepBytes = std::size_t(1) << 20;
 
-    // Reads `readEnd` on a thread of its own until the pipe closes.
+    // Drains `readEnd` on a thread of its own until the pipe closes.
     explicit PrintfCapture(int readEnd);
     ~PrintfCapture();
     PrintfCapture(const PrintfCapture&) = delete;
     PrintfCapture& operator=(const PrintfCapture&) = delete;
 
-    // Flushes the C and C++ streams, writes a boundary mark to standard output and returns what
-    // was printed before it since the last take(). Call once the launch's queue has finished.
+    // Flushes the C and C++ streams and returns what was printed since the last take(). Call
+    // once the launch's queue has finished.
     PrintedText take();
 
 private:
     void readLoop();
+    // Under m_mutex: reads what the pipe holds now; false once it closed.
+    bool drain();
     void append(const char* bytes, std::size_t size);
 
     int m_readEnd;
     std::mutex m_mutex;
-    std::condition_variable m_arrived;
+    std::vector<unsigned char> m_chunk;
     std::string m_head;
     std::string m_tail;
     std::uint64_t m_leftOut = 0;
-    std::uint64_t m_marks = 0; // boundaries written
     bool m_closed = false;
     std::thread m_reader;
 };

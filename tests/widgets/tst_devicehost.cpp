@@ -202,6 +202,32 @@ private Q_SLOTS:
         }
     }
 
+    void printfKeepsTheFirstAndLastMebibyteOfALaunch() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        // 8192 lines of 608 bytes: 4980736 bytes, of which 2 MiB are kept.
+        const std::string source = "__kernel void say(__global int* x) { printf(\\\"w%05d " +
+                                   std::string(600, 'x') + "\\\\n\\\", (int)get_global_id(0)); }";
+        const RemoteRun ran =
+            client.run(planFor(oneKernel(source, "say", 8192)), kPoclChoice, aliveJob(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const RunRecord& record = ran.outcome.records.front();
+        constexpr std::uint64_t kept = 2u << 20;
+        QCOMPARE(record.outputDropped, std::uint64_t(8192 * 608) - kept);
+        const QByteArray text = record.output.toUtf8();
+        const QByteArray note = "\n[... " + QByteArray::number(qulonglong(8192 * 608 - kept)) +
+                                " bytes left out ...]\n";
+        QCOMPARE(text.size(), qsizetype(kept) + note.size());
+        QCOMPARE(text.mid(1 << 20, note.size()), note);
+        QVERIFY(text.startsWith('w'));
+        QVERIFY(text.endsWith(std::string(600, 'x') + "\n"));
+        // The next launch's output starts afresh.
+        const RemoteRun next =
+            client.run(planFor(oneKernel("__kernel void k(__global int* x) { x[0] = 1; }", "k", 1)),
+                       kPoclChoice, aliveJob(), {}, {});
+        QCOMPARE(next.outcome.records.front().output, QString());
+    }
+
     void theWatchdogEndsAnEndlessKernelAndANewHostRunsTheNext() {
         DeviceHosts hosts;
         HostSessionClient client(hosts, 1);
