@@ -146,9 +146,11 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
     }
     // Written here rather than on the I/O thread: one hop less each way. A host that is gone
     // refuses the bytes; the end of its process fails the request.
-    const std::vector<unsigned char> frame = engine::HostFrame::encode(message);
+    // The bulk goes from where it is, not copied behind the head.
+    const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
     std::lock_guard write(m_writeMutex);
-    m_socket->write(frame);
+    if (m_socket->write(head))
+        m_socket->write(message.bulk);
     return call;
 }
 
