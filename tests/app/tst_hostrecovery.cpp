@@ -2,6 +2,7 @@
 // stays responsive, Stop (Esc) ends the host at once, the history row says so, the text typed
 // before is still in the editor and Save writes it, and the fixed kernel then runs in a new host.
 #include "MainWindow.h"
+#include "SpinSession.h"
 #include "WorkbenchContext.h"
 #include "bridge/BufferSource.h"
 #include "editor/EditorTabs.h"
@@ -28,29 +29,7 @@ using namespace clw;
 
 namespace {
 
-const char* kSpin = "__kernel void spin(__global int* x) {\n"
-                    "    while (*(volatile __global int*)x == 0) {}\n"
-                    "}\n";
-
-engine::Session spinSession() {
-    engine::Session session;
-    session.sources = engine::SourceSet::single(kSpin, "spin.cl");
-    session.devices = {"Portable Computing Language"};
-    engine::SessionBuffer x;
-    x.name = "x";
-    x.elementType = "int";
-    x.shape = {1};
-    session.buffers = {x};
-    engine::SessionLaunch launch;
-    launch.kernel = "spin";
-    launch.global = {1};
-    engine::SessionArgument argument;
-    argument.kind = engine::SessionArgument::Kind::Buffer;
-    argument.buffer = "x";
-    launch.arguments = {argument};
-    session.launches = {launch};
-    return session;
-}
+using test::spinSession;
 
 } // namespace
 

@@ -3,6 +3,7 @@
 // and the window stays alive; Run > Watchdog limits... edits the limits (the session is then
 // modified), the next run and the status bar's countdown take them, and Save keeps them.
 #include "MainWindow.h"
+#include "SpinSession.h"
 #include "WorkbenchContext.h"
 #include "launch/LaunchPanel.h"
 #include "launch/SessionController.h"
@@ -25,28 +26,10 @@ using namespace clw;
 
 namespace {
 
-const char* kSpin = "__kernel void spin(__global int* f) {\n"
-                    "    while (*(volatile __global int*)f == 0) {}\n"
-                    "}\n";
-
+// The spinning session with a launch limit of 1 s.
 engine::Session spinSession() {
-    engine::Session session;
-    session.sources = engine::SourceSet::single(kSpin, "spin.cl");
-    session.devices = {"Portable Computing Language"};
+    engine::Session session = test::spinSession();
     session.watchdog.launchSeconds = 1;
-    engine::SessionBuffer flag;
-    flag.name = "f";
-    flag.elementType = "int";
-    flag.shape = {1};
-    session.buffers = {flag};
-    engine::SessionLaunch launch;
-    launch.kernel = "spin";
-    launch.global = {1};
-    engine::SessionArgument argument;
-    argument.kind = engine::SessionArgument::Kind::Buffer;
-    argument.buffer = "f";
-    launch.arguments = {argument};
-    session.launches = {launch};
     return session;
 }
 
