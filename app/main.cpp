@@ -10,6 +10,8 @@
 #include "cli/Usage.h"
 #include "session/SessionWorkflow.h"
 
+#include "clw/engine/debug/OclgrindRegistration.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QStringList>
@@ -52,6 +54,11 @@ int runCommandLine(const QStringList& arguments) {
         out << clw::app::usageText();
         return clw::app::kExitOk;
     }
+    // The verbs make their OpenCL calls in this process: Oclgrind joins the system's drivers
+    // here, before the first call (and before any thread), as the GUI's hosts get it.
+    if (const auto oclgrind = clw::engine::OclgrindRegistration::applyToThisProcess();
+        !oclgrind.problem.empty())
+        err << "clworkbench: " << QString::fromStdString(oclgrind.problem) << '\n';
     if (verb == QLatin1String("devices"))
         return clw::app::runDevicesCommand(options, out, err);
     if (verb == QLatin1String("bench"))

@@ -98,13 +98,9 @@ engine::Device HostSessionService::chooseDevice(const std::string& choice) const
     for (const engine::Device& device : devices)
         if (device.name() == choice)
             return device;
-    if (choice.empty()) {
-        for (const engine::Device& device : devices)
-            if (device.type() & CL_DEVICE_TYPE_GPU)
-                return device;
-        if (!devices.empty())
-            return devices.front();
-    }
+    if (choice.empty())
+        if (auto device = engine::defaultAmong(devices))
+            return *device;
     for (const engine::Device& device : devices)
         if (lower(device.name()).find(wanted) != std::string::npos ||
             lower(device.platform().name()).find(wanted) != std::string::npos)

@@ -29,7 +29,9 @@ builds kernels and manages the program binary cache (see clworkbench(1)).")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_APPLICATION_PACKAGE_DEPENDS
     "qt6-qpa-plugins, ocl-icd-libopencl1 | libopencl1, pocl-opencl-icd | opencl-icd")
-set(CPACK_DEBIAN_APPLICATION_PACKAGE_RECOMMENDS "clinfo")
+# Oclgrind: the simulator the workbench lists as one more device (it registers it for its own
+# processes only).
+set(CPACK_DEBIAN_APPLICATION_PACKAGE_RECOMMENDS "clinfo, oclgrind")
 
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_NAME libclw-engine-dev)
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_SECTION libdevel)

@@ -5,6 +5,7 @@
 #include "clw/engine/runtime/Platform.h"
 
 #include "TestDevice.h"
+#include "WorkbenchDrivers.h"
 #include "WorkbenchProcess.h"
 
 #include <QFile>
@@ -28,6 +29,7 @@ using clw::test::runWorkbench;
 class TestCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void version();
     void help();
     void devicesText();
@@ -56,6 +58,11 @@ void TestCli::help() {
     for (const char* word :
          {"Usage: clworkbench", "devices", "--json", "sample", "--device", "--version", "--help"})
         QVERIFY2(run.out.contains(QString::fromUtf8(word)), word);
+}
+
+// The devices listed here are those clworkbench lists (Oclgrind among them).
+void TestCli::initTestCase() {
+    CLW_USE_WORKBENCH_DRIVERS();
 }
 
 void TestCli::devicesText() {

@@ -9,6 +9,7 @@
 
 #include "ClinfoRaw.h"
 #include "TestDevice.h"
+#include "WorkbenchDrivers.h"
 #include "WorkbenchProcess.h"
 
 #include <QJsonArray>
@@ -336,9 +337,15 @@ QString typedProblem(const engine::InfoValue& value, const QJsonObject& property
 class TestCliDevicesJson : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase();
     void valuesEqualClinfoRaw();
     void valuesAreTyped();
 };
+
+// This process, clinfo and clworkbench list the same platforms in the same order.
+void TestCliDevicesJson::initTestCase() {
+    CLW_USE_WORKBENCH_DRIVERS();
+}
 
 void TestCliDevicesJson::valuesEqualClinfoRaw() {
     CLW_REQUIRE_DEVICE(device);

@@ -40,7 +40,8 @@ QStringList openClMappings() {
     for (const QByteArray& line : maps.readAll().split('\n')) {
         const QString text = QString::fromUtf8(line);
         const QString file = text.section(QLatin1Char(' '), -1);
-        if (openCl.match(file).hasMatch() && !found.contains(file))
+        // The file's name only: a checkout's folder may well be named after a driver.
+        if (openCl.match(file.section(QLatin1Char('/'), -1)).hasMatch() && !found.contains(file))
             found.append(file);
     }
     return found;

@@ -16,6 +16,7 @@
 #include <QElapsedTimer>
 #include <QtTest>
 
+#include <algorithm>
 #include <csignal>
 #include <thread>
 
@@ -89,6 +90,36 @@ private Q_SLOTS:
                      QStringLiteral("No OpenCL device matches 'no such device anywhere': pick "
                                     "one in the status bar's device list."));
         }
+    }
+
+    // Oclgrind (issue 18): the listing host lists it beside the system's drivers, never as the
+    // default; a session built and run in its platform's host reads back the right values.
+    void oclgrindIsOneMoreDevice() {
+        DeviceHosts hosts;
+        const std::vector<ResolvedDevice> devices = hosts.devices();
+        const auto oclgrind = std::find_if(devices.begin(), devices.end(), [](const auto& device) {
+            return device.platform == "Oclgrind" && device.device == "Oclgrind Simulator";
+        });
+        QVERIFY2(oclgrind != devices.end(),
+                 "Oclgrind is not listed: run scripts/setup (package oclgrind)");
+        QVERIFY(std::any_of(devices.begin(), devices.end(),
+                            [](const auto& device) { return device.platform == kPoclChoice; }));
+        QCOMPARE(hosts.resolve("Oclgrind").platform, std::string("Oclgrind"));
+        QVERIFY(hosts.resolve("").platform != "Oclgrind");
+
+        HostSessionClient client(hosts, 1);
+        QString folder;
+        RunPlan plan = planFor(sampleSession(QStringLiteral("vector_add.clwb"), &folder), folder);
+        plan.deviceName = QStringLiteral("Oclgrind Simulator");
+        const RemoteRun ran = client.run(plan, "Oclgrind", aliveJob(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QVERIFY(ran.outcome.build.has_value() && ran.outcome.build->ok);
+        QCOMPARE(ran.outcome.records.size(), std::size_t(1));
+        QVERIFY2(ran.outcome.records.front().ok, qPrintable(ran.outcome.records.front().error));
+        const auto c = readAll<float>(*ran.outcome.sources.at(QStringLiteral("c")));
+        QCOMPARE(c.size(), std::size_t(1024));
+        for (int i = 0; i < 1024; ++i)
+            QCOMPARE(c[size_t(i)], 3.0f * float(i));
     }
 
     void aSampleRunsInTheHostAndItsBuffersReadBack() {

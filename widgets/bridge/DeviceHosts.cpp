@@ -1,6 +1,7 @@
 #include "bridge/DeviceHosts.h"
 
 #include "bridge/HostStopped.h"
+#include "bridge/OclgrindEnvironment.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -56,7 +57,9 @@ std::shared_ptr<HostConnection> DeviceHosts::host(const std::string& platform) {
     launch.program = m_program;
     if (!platform.empty())
         launch.arguments = {QStringLiteral("--platform"), QString::fromStdString(platform)};
-    launch.environment = m_environment;
+    // Oclgrind joins the system's drivers in every host (as one more platform, DESIGN.md §2a),
+    // unless the environment chose its drivers itself.
+    launch.environment = withOclgrind(m_environment);
     launch.label =
         platform.empty() ? QStringLiteral("device listing") : QString::fromStdString(platform);
     slot = std::make_shared<HostConnection>(std::move(launch));

@@ -32,7 +32,8 @@ public:
     DeviceHosts(const DeviceHosts&) = delete;
     DeviceHosts& operator=(const DeviceHosts&) = delete;
 
-    // The environment hosts start with (tests give a fake driver through OCL_ICD_FILENAMES).
+    // The environment hosts start with (tests give a fake driver through OCL_ICD_VENDORS); each
+    // host gets it with Oclgrind added (withOclgrind), unless it sets OCL_ICD_VENDORS itself.
     void setEnvironment(const QProcessEnvironment& environment);
 
     // The running host of `platform` ("" for the listing host), started if none runs.

@@ -9,6 +9,7 @@
 #include "clw/engine/build/Sha256.h"
 #include "clw/engine/build/SourceTextCheck.h"
 #include "clw/engine/runtime/CallbackFailure.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
@@ -71,6 +72,17 @@ std::string missingKernels(const Program& program, std::vector<std::string> expe
 // program, built apart from the caller's (its options differ, so PoCL gives it its own folder).
 bool readsItsFolderIntoBinaries(const Device& device) {
     return device.platform().name().find("Portable Computing Language") != std::string::npos;
+}
+
+// Oclgrind writes a program's binary out of the LLVM module that the program's kernels run on, in
+// the LLVM context that every program of the OpenCL context shares; neither is safe while a launch
+// runs (a launch at once after the build corrupted the heap). So there the binary is read before
+// the caller has the program, while nothing else can touch it.
+bool storesBeforeHandingOver(const BuildOutcome& outcome) {
+    return std::any_of(outcome.devices.begin(), outcome.devices.end(),
+                       [](const DeviceBuildOutcome& device) {
+                           return device.ok && !device.fromCache && isSimulator(device.device);
+                       });
 }
 
 // Names a driver gives the main source in its log.
@@ -165,6 +177,10 @@ void BuildService::submit(BuildRequest request, std::function<void(BuildOutcome)
             Prepared prepared;
             std::optional<CacheFileLock> lock;
             const BuildOutcome outcome = run(*shared, prepared, lock);
+            if (lock && outcome.error.empty() && storesBeforeHandingOver(outcome)) {
+                storeBinaries(prepared, outcome);
+                lock.reset();
+            }
             // A throwing callback must not end the worker (and with it the process).
             runGuarded("a build's callback", [&] { (*callback)(outcome); });
             // After the caller has its programs: reading a binary back can take longer than the
@@ -187,6 +203,10 @@ BuildOutcome BuildService::build(const BuildRequest& request) {
     auto prepared = std::make_shared<Prepared>();
     auto lock = std::make_shared<std::optional<CacheFileLock>>();
     BuildOutcome outcome = run(request, *prepared, *lock);
+    if (*lock && outcome.error.empty() && storesBeforeHandingOver(outcome)) {
+        storeBinaries(*prepared, outcome);
+        lock->reset();
+    }
     // The binaries are stored on a worker, as after submit(). A hit wakes none: where cores are
     // few, the woken thread takes the caller's core, which cost a warm build a tenth of its time.
     if (*lock && outcome.error.empty()) {

@@ -4,6 +4,7 @@
 
 #include "clw/engine/runtime/ClError.h"
 #include "clw/engine/runtime/CleanupWait.h"
+#include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
 
 #include <algorithm>
@@ -74,13 +75,19 @@ BenchmarkRunner::BenchmarkRunner(const Device& device, const BenchmarkOptions& o
     , m_options(options)
     , m_progress(progress)
     , m_cancelled(cancelled)
-    , m_sizes(benchmarkSizes(device, options.quick))
+    , m_simulated(isSimulator(device))
+    , m_sizes(benchmarkSizes(device, options.quick || m_simulated))
     , m_context(device)
     , m_queue(m_context, device, CL_QUEUE_PROFILING_ENABLE) {
     m_hasDouble = device.hasExtension("cl_khr_fp64") || device.hasExtension("cl_amd_fp64");
     m_result.deviceName = device.name();
     m_result.platformName = device.platform().name();
-    m_result.quick = options.quick;
+    m_result.quick = options.quick || m_simulated;
+    // clpeak's sizes are hours of simulation (a step would outlast the GUI's watchdog): a
+    // simulator's figures mean nothing beyond "it runs", which the quick sizes show as well.
+    if (m_simulated && !options.quick)
+        m_result.skipped.push_back("full sizes: " + m_result.platformName +
+                                   " simulates its device, so the quick sizes ran");
 }
 
 int BenchmarkRunner::countSteps() const {

@@ -61,6 +61,7 @@ private:
     BenchmarkOptions m_options;
     const BenchmarkProgressFn& m_progress;
     const BenchmarkCancelFn& m_cancelled;
+    bool m_simulated; // Oclgrind: always the quick sizes
     BenchmarkSizes m_sizes;
     Context m_context;
     CommandQueue m_queue;

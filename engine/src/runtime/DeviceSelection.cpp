@@ -29,14 +29,24 @@ std::vector<Device> allDevices() {
     return devices;
 }
 
-std::optional<Device> defaultDevice() {
-    const std::vector<Device> devices = allDevices();
+std::optional<Device> defaultAmong(const std::vector<Device>& devices) {
     for (const Device& device : devices)
-        if (device.type() & CL_DEVICE_TYPE_GPU)
+        if ((device.type() & CL_DEVICE_TYPE_GPU) && !isSimulator(device))
+            return device;
+    for (const Device& device : devices)
+        if (!isSimulator(device))
             return device;
     if (!devices.empty())
         return devices.front();
     return std::nullopt;
+}
+
+std::optional<Device> defaultDevice() {
+    return defaultAmong(allDevices());
+}
+
+bool isSimulator(const Device& device) {
+    return device.platform().name() == "Oclgrind";
 }
 
 std::optional<Device> findDevice(std::string_view name) {

@@ -14,7 +14,7 @@ class Device;
 
 struct BenchmarkOptions {
     // Small buffers and few repetitions: a smoke run of about a second on a CPU device. The
-    // figures are then rough.
+    // figures are then rough. A simulator (isSimulator) always runs these sizes.
     bool quick = false;
     bool globalBandwidth = true;
     bool computeSingle = true;

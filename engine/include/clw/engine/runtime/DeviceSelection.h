@@ -12,8 +12,14 @@ namespace clw::engine {
 // is skipped here (the device browser reports it).
 std::vector<Device> allDevices();
 // The first GPU if there is one, else the first device of any type (PoCL's CPU here); nullopt
-// when there is no OpenCL device at all.
+// when there is no OpenCL device at all. A simulator is the default only when it is all there is.
 std::optional<Device> defaultDevice();
+// The same rule over `devices` (a device host's, of one platform or all).
+std::optional<Device> defaultAmong(const std::vector<Device>& devices);
+// Whether the device simulates one (Oclgrind, whose device claims to be a GPU, a CPU and an
+// accelerator at once, and whose platform the ICD loader may list first): slow, for debugging,
+// never what a person means by "the default device".
+bool isSimulator(const Device& device);
 // The first device whose platform name or device name contains `name`, ignoring case; the
 // default device when name is empty.
 std::optional<Device> findDevice(std::string_view name);

@@ -1,0 +1,25 @@
+#include "bridge/OclgrindEnvironment.h"
+
+#include "clw/engine/debug/OclgrindRegistration.h"
+
+#include <QDebug>
+
+namespace clw::ui {
+
+QProcessEnvironment withOclgrind(QProcessEnvironment environment) {
+    const auto variable = [&environment](const char* name) -> std::optional<std::string> {
+        const QString key = QString::fromLatin1(name);
+        if (!environment.contains(key))
+            return std::nullopt;
+        return environment.value(key).toStdString();
+    };
+    const auto registration = engine::OclgrindRegistration::prepare(variable);
+    if (!registration.problem.empty())
+        qWarning().noquote() << QString::fromStdString(registration.problem);
+    if (!registration.vendors.empty())
+        environment.insert(QStringLiteral("OCL_ICD_VENDORS"),
+                           QString::fromStdString(registration.vendors));
+    return environment;
+}
+
+} // namespace clw::ui
