@@ -33,7 +33,7 @@ Run runOnFakeDriver(const QTemporaryDir& dir, const QString& fault, bool isolate
     QStringList arguments = {QStringLiteral("run"), path};
     if (isolate)
         arguments << QStringLiteral("--isolate");
-    return runWorkbench(arguments, {QStringLiteral("OCL_ICD_VENDORS=" CLW_FAKE_ICD),
+    return runWorkbench(arguments, {QStringLiteral("OCL_ICD_VENDORS=" CLW_FAKE_ICD_VENDORS),
                                     QStringLiteral("CLW_FAKE_CL_FAULT=") + fault});
 }
 

@@ -34,7 +34,7 @@ void appendOption(QProcessEnvironment& environment, const QString& name, const Q
 // A child that sees the fake driver and no other, with `fault` as CLW_FAKE_CL_FAULT.
 void startChild(QProcess& process, const QString& fault) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD));
+    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD_VENDORS));
     environment.remove(QStringLiteral("OCL_ICD_FILENAMES"));
     environment.remove(QStringLiteral("OPENCL_LAYERS"));
     if (fault.isEmpty())

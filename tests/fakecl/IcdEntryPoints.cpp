@@ -2,12 +2,12 @@
 // (cl_khr_icd). Everything else is reached through the dispatch table at the start of each
 // object (DispatchTable.cpp).
 //
-// Loading this driver, and only it, in a child process (ocl-icd 2.3, Debian's libOpenCL.so.1):
-//   OCL_ICD_VENDORS=<path of libclw_fake_icd.so>
-// ocl-icd takes a value that is neither a folder nor a name ending in ".icd" as the one library
-// to load, and then does not read /etc/OpenCL/vendors: PoCL (or any installed driver) is not
-// listed. OCL_ICD_VENDORS=<folder> holding a .icd file whose first line is the library's path
-// does the same, and so does OCL_ICD_VENDORS=<path of such a .icd file>. ocl-icd 2.3 does not
+// Loading this driver, and only it, in a child process:
+//   OCL_ICD_VENDORS=<folder holding a .icd file whose line is the library's path>
+// (tests/fakecl/CMakeLists.txt makes it: CLW_FAKE_ICD_VENDORS). Every ICD loader reads that
+// folder instead of /etc/OpenCL/vendors: PoCL (or any installed driver) is not listed. ocl-icd
+// 2.3 (Debian's libOpenCL.so.1) also takes the library's own path there, or a .icd file's; the
+// Khronos loader, which other systems have, takes a folder only. ocl-icd 2.3 does not
 // know OCL_ICD_FILENAMES (the Khronos loader's variable, which adds libraries to those of the
 // vendors folder rather than replacing them): it is ignored, and alone it leaves PoCL listed.
 //

@@ -44,7 +44,7 @@ RunPlan plan() {
 // Hosts that see the fake driver only, failing as `fault` says.
 void useFakeDriver(DeviceHosts& hosts, const QString& fault) {
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD));
+    environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD_VENDORS));
     environment.insert(QStringLiteral("CLW_FAKE_CL_FAULT"), fault);
     hosts.setEnvironment(environment);
 }
