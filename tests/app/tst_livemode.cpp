@@ -58,13 +58,13 @@ bool changedC(app::MainWindow& window, int row) {
         .toBool();
 }
 
-// The sample's kernel with `a[i] + b[i]` replaced, as if typed.
+// The sample's kernel with the statement `c[i] = ...;` made `c[i] = expression;`, as if typed.
 void type(app::MainWindow& window, const QString& expression) {
     QsciScintilla* editor = window.kernelEditor();
     QString text = editor->text();
-    const int at = text.lastIndexOf(QStringLiteral("c[i] = ")); // not the comment's
-    const int end = text.indexOf(QLatin1Char(';'), at);
-    text.replace(at + 7, end - at - 7, expression);
+    const int at = text.lastIndexOf(QStringLiteral("c[i] = ")) + 7; // not the comment's
+    const int end = text.indexOf(QLatin1Char('\n'), at);
+    text.replace(at, end - at, expression + QLatin1Char(';'));
     editor->setText(text);
 }
 
@@ -193,9 +193,11 @@ private Q_SLOTS:
         QVERIFY(session.history().empty());
 
         type(window, QStringLiteral("a[i] * b[i]"));
-        QTRY_VERIFY_WITH_TIMEOUT(runner->state() == ui::LiveRunner::State::Current &&
-                                     shownC(window, 10) == 200.0,
-                                 120000);
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            runner->state() == ui::LiveRunner::State::Current && shownC(window, 10) == 200.0,
+            qPrintable(
+                QStringLiteral("%1; c[10] = %2").arg(runner->statusText()).arg(shownC(window, 10))),
+            120000);
     }
 
     void anOlderRunThatEndsAfterANewerEditIsNeverShown() {
