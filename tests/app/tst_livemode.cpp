@@ -3,15 +3,18 @@
 // that does not build keeps the last good results, marked as of an earlier text; an endless loop
 // typed halfway is stopped by the live watchdog and the next edit's results arrive; a run whose
 // text changed while it ran is dropped, never shown over the newer one; live runs stay out of the
-// history until pinned.
+// history until pinned; slow launches ask before going live.
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
 #include "inspector/BufferInspector.h"
+#include "launch/HistoryPanel.h"
 #include "launch/LiveRunner.h"
 #include "launch/SessionController.h"
 #include "models/BufferTableModel.h"
+#include "models/RunHistoryModel.h"
 #include "session/SessionWorkflow.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QElapsedTimer>
 #include <QLabel>
@@ -150,6 +153,8 @@ private Q_SLOTS:
         window.findChild<QAction*>(QStringLiteral("pinLiveAction"))->trigger();
         QCOMPARE(session.history().size(), std::size_t(1));
         QVERIFY(session.history().front().ok);
+        QCOMPARE(window.historyPanel()->model()->rowCount(), 1);
+        QVERIFY(session.liveRecords().empty()); // pinned once
     }
 
     void aBrokenEditKeepsTheLastGoodResultsMarked() {
@@ -228,6 +233,48 @@ private Q_SLOTS:
         QCOMPARE(buffersReady, 1);
         QTRY_COMPARE_WITH_TIMEOUT(shownC(window, 10), -10.0, 20000);
         QCOMPARE(runner->state(), ui::LiveRunner::State::Current);
+    }
+
+    void slowLaunchesAskBeforeGoingLive() {
+        app::WorkbenchContext context;
+        app::MainWindow window(context);
+        QVERIFY(goLive(context, window));
+        ui::SessionController& session = context.session();
+        ui::LiveRunner* runner = window.liveRunner();
+        QAction* live = window.findChild<QAction*>(QStringLiteral("liveAction"));
+        live->trigger();
+        QVERIFY(!session.isLive());
+        QCOMPARE(runner->state(), ui::LiveRunner::State::Off);
+
+        // Every launch is slow now: going live asks first, and No stays off.
+        runner->setSlowLimitMs(0);
+        double costMs = 0;
+        QVERIFY(runner->isSlow(&costMs));
+        QVERIFY(costMs > 0);
+        const auto question = [&] {
+            return window.findChild<QMessageBox*>(QStringLiteral("slowLiveQuestion"));
+        };
+        live->trigger();
+        QTRY_VERIFY(question() && question()->isVisible());
+        QVERIFY(!live->isChecked());
+        QVERIFY(!session.isLive());
+        question()->button(QMessageBox::No)->click();
+        QTRY_VERIFY(!question());
+        QVERIFY(!session.isLive());
+
+        // Yes goes live, and the next slow runs do not ask again.
+        live->trigger();
+        QTRY_VERIFY(question() && question()->isVisible());
+        question()->button(QMessageBox::Yes)->click();
+        QTRY_VERIFY(!question());
+        QVERIFY(session.isLive());
+        QVERIFY(live->isChecked());
+        const int shown = runner->shownCount();
+        type(window, QStringLiteral("a[i] * b[i]"));
+        QTRY_VERIFY_WITH_TIMEOUT(runner->shownCount() > shown && shownC(window, 10) == 200.0,
+                                 60000);
+        QVERIFY(session.isLive());
+        QVERIFY(!question());
     }
 };
 
