@@ -11,6 +11,7 @@
 #include "inspector/BufferInspector.h"
 #include "launch/HistoryPanel.h"
 #include "launch/LaunchPanel.h"
+#include "launch/LiveRunner.h"
 #include "launch/LogPanel.h"
 #include "launch/OutputPanel.h"
 #include "launch/SessionController.h"
@@ -33,6 +34,7 @@
 #include <QPushButton>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 
 namespace clw::app {
 
@@ -66,6 +68,7 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     createPanels();
     createStatusBar();
     createMenus();
+    createToolBar();
 
     ui::SessionController& session = m_context.session();
     connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
@@ -150,6 +153,8 @@ void MainWindow::createPanels() {
     m_historyPanel = new ui::HistoryPanel(session, this);
     m_logPanel = new ui::LogPanel(session, this);
     m_outputPanel = new ui::OutputPanel(session, this);
+    // Before the first session opens, so that a session saved live goes live.
+    m_live = new ui::LiveRunner(session, this);
 
     QDockWidget* editor = addDock(tr("Kernel editor"), QStringLiteral("kernelEditorDock"),
                                   m_workspace, Qt::LeftDockWidgetArea);
@@ -220,6 +225,11 @@ void MainWindow::createStatusBar() {
     m_watchdog->setToolTip(tr("The device host is ended when a launch or build runs past its "
                               "limit; Stop (Esc) ends it now"));
     m_watchdog->hide();
+    // What the live results shown are: of the current text or of an earlier one.
+    m_liveStatus = new QLabel(this);
+    m_liveStatus->setObjectName(QStringLiteral("liveStatus"));
+    m_liveStatus->hide();
+    statusBar()->addPermanentWidget(m_liveStatus);
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_watchdog);
     statusBar()->addPermanentWidget(m_cancel);
@@ -333,6 +343,61 @@ void MainWindow::createMenus() {
     });
 }
 
+void MainWindow::createToolBar() {
+    QToolBar* bar = addToolBar(tr("Live"));
+    bar->setObjectName(QStringLiteral("liveToolBar"));
+    m_liveAction = bar->addAction(tr("&Live"));
+    m_liveAction->setObjectName(QStringLiteral("liveAction"));
+    m_liveAction->setCheckable(true);
+    m_liveAction->setChecked(m_live->isLive());
+    m_liveAction->setToolTip(tr("Run the session's launches again after each edit that builds, "
+                                "with a %1 s watchdog (saved with the session)")
+                                 .arg(ui::SessionController::kLiveLaunchLimit.count() / 1000.0));
+    connect(m_liveAction, &QAction::triggered, this, &MainWindow::toggleLive);
+    QAction* pin = bar->addAction(tr("&Pin"));
+    pin->setObjectName(QStringLiteral("pinLiveAction"));
+    pin->setToolTip(tr("Record the live result shown in the run history"));
+    connect(pin, &QAction::triggered, this, [this] {
+        if (!m_live->pin())
+            statusBar()->showMessage(tr("No live result to pin yet."), 5000);
+    });
+
+    connect(m_live, &ui::LiveRunner::liveChanged, this, [this](bool on) {
+        m_liveAction->setChecked(on);
+        m_liveStatus->setVisible(on);
+    });
+    connect(m_live, &ui::LiveRunner::stateChanged, this,
+            [this](ui::LiveRunner::State, const QString& text) { m_liveStatus->setText(text); });
+    connect(m_live, &ui::LiveRunner::tooSlow, this, &MainWindow::askToGoLive);
+}
+
+void MainWindow::toggleLive(bool on) {
+    double costMs = 0;
+    if (on && m_live->isSlow(&costMs)) {
+        m_liveAction->setChecked(false);
+        askToGoLive(costMs);
+        return;
+    }
+    m_live->setLive(on);
+}
+
+void MainWindow::askToGoLive(double costMs) {
+    // Window-modal, not exec(): the window keeps painting meanwhile.
+    auto* box = new QMessageBox(
+        QMessageBox::Question, tr("Live mode"),
+        tr("The session's launches took %1 ms, more than %2 ms. Run them after every edit?")
+            .arg(costMs, 0, 'f', 0)
+            .arg(ui::LiveRunner::kDefaultSlowLimitMs),
+        QMessageBox::Yes | QMessageBox::No, this);
+    box->setObjectName(QStringLiteral("slowLiveQuestion"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    connect(box, &QMessageBox::finished, this, [this](int answer) {
+        if (answer == QMessageBox::Yes)
+            m_live->setLive(true, true);
+    });
+    box->open();
+}
+
 void MainWindow::arrangeDocks() {
     const auto dock = [this](const char* name) {
         return findChild<QDockWidget*>(QString::fromLatin1(name));
@@ -441,6 +506,9 @@ void MainWindow::showBuffers(const QStringList& names) {
         if (show.isEmpty() && buffer.output && names.contains(QString::fromStdString(buffer.name)))
             show = QString::fromStdString(buffer.name);
     m_bufferInspector->showBuffer(show.isEmpty() ? names.first() : show);
+    // Live results show what changed since the previous live result.
+    if (session.isLive())
+        m_bufferInspector->highlightChanges();
 }
 
 void MainWindow::showSessionOpened() {

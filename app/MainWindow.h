@@ -19,6 +19,7 @@ class DeviceBrowserPanel;
 class EditorWorkspace;
 class HistoryPanel;
 class LaunchPanel;
+class LiveRunner;
 class LogPanel;
 class OutputPanel;
 } // namespace clw::ui
@@ -51,6 +52,7 @@ public:
     ui::OutputPanel* outputPanel() const { return m_outputPanel; }
     WelcomePage* welcomePage() const { return m_welcome; }
     SessionWorkflow* sessions() const { return m_sessions; }
+    ui::LiveRunner* liveRunner() const { return m_live; }
     // The status bar's device line ("Device: ...").
     QString deviceStatus() const;
 
@@ -65,6 +67,11 @@ private:
     void createPanels();
     void createStatusBar();
     void createMenus();
+    // The toolbar: live mode's toggle and Pin.
+    void createToolBar();
+    // The live toggle was pressed: asks first when the launches are slow (issue 21).
+    void toggleLive(bool on);
+    void askToGoLive(double costMs);
     void createSessionMenu(QMenu* file);
     void fillRecentMenu();
     void restoreLayout();
@@ -98,6 +105,9 @@ private:
     QPushButton* m_stop = nullptr;
     QLabel* m_watchdog = nullptr;
     ui::OutputPanel* m_outputPanel = nullptr;
+    ui::LiveRunner* m_live = nullptr;
+    QAction* m_liveAction = nullptr;
+    QLabel* m_liveStatus = nullptr;
 };
 
 } // namespace clw::app

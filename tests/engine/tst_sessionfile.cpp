@@ -27,6 +27,7 @@ private slots:
     void absentFieldsTakeTheirDefaults();
     void ignoresUnknownFields();
     void watchdogLimits();
+    void liveMode();
     void leavesOutAMainFileThatIsGone();
     void readsFromDisk();
     void writesDataFilesBeside();
@@ -199,6 +200,22 @@ void TestSessionFile::watchdogLimits() {
         QCOMPARE(back.watchdog.launchSeconds, limits.launchSeconds);
         QCOMPARE(back.watchdog.buildSeconds, limits.buildSeconds);
     }
+}
+
+void TestSessionFile::liveMode() {
+    // Off unless the file says so; written only when on, so that other files stay as they were.
+    QVERIFY(!exampleSession().live);
+    QVERIFY(
+        !QByteArray::fromStdString(SessionFile::serialize(exampleSession())).contains("\"live\""));
+    Session session = exampleSession();
+    session.live = true;
+    const std::string text = SessionFile::serialize(session);
+    QVERIFY2(QByteArray::fromStdString(text).contains("\"live\": true"), text.c_str());
+    QVERIFY(SessionFile::parse(text).session == session);
+    QVERIFY(
+        SessionFile::parse(exampleEdited(QStringLiteral("live"), true).toStdString()).session.live);
+    QVERIFY(!SessionFile::parse(exampleEdited(QStringLiteral("live"), false).toStdString())
+                 .session.live);
 }
 
 void TestSessionFile::leavesOutAMainFileThatIsGone() {

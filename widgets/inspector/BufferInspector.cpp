@@ -291,6 +291,11 @@ void BufferInspector::setPrevious(const QString& name, std::shared_ptr<BufferSou
     Q_EMIT snapshotTaken(name);
 }
 
+bool BufferInspector::highlightChanges() {
+    const Entry* entry = current();
+    return entry && entry->snapshot && m_diff->compareWith(entry->snapshot);
+}
+
 void BufferInspector::setBeforeLaunch(const QString& name, std::shared_ptr<BufferSource> before) {
     const auto it = m_entries.find(name);
     if (it == m_entries.end())

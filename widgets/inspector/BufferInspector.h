@@ -57,6 +57,10 @@ public:
     void setPrevious(const QString& name, std::shared_ptr<BufferSource> previous);
     // Sets what a buffer held before the last launch (the diff offers it first).
     void setBeforeLaunch(const QString& name, std::shared_ptr<BufferSource> before);
+    // Highlights, in the table, the elements of the shown buffer that differ from its previous
+    // contents (setPrevious: the previous live result), through the diff. False when the shown
+    // buffer has no previous contents.
+    bool highlightChanges();
     // A launch or another panel changed a buffer: the views read it again.
     void refresh(const QString& name);
 

@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace clw::ui {
 
 DiffPanel::DiffPanel(EngineBridge& bridge, QWidget* parent)
@@ -91,6 +93,17 @@ void DiffPanel::clearResult() {
     m_result.reset();
     showResult();
     Q_EMIT resultChanged(nullptr);
+}
+
+bool DiffPanel::compareWith(const std::shared_ptr<BufferSource>& reference) {
+    const auto found =
+        std::find_if(m_references.begin(), m_references.end(),
+                     [&](const Reference& each) { return reference && each.source == reference; });
+    if (found == m_references.end())
+        return false;
+    m_reference->setCurrentIndex(int(found - m_references.begin()));
+    compare();
+    return true;
 }
 
 void DiffPanel::compare() {

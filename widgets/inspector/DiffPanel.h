@@ -37,6 +37,9 @@ public:
     void setReferences(std::vector<Reference> references);
     // Runs the comparison with the chosen reference and tolerances.
     void compare();
+    // Chooses the reference whose source is `reference` and compares with it; false when it is
+    // not among the references.
+    bool compareWith(const std::shared_ptr<BufferSource>& reference);
     void clearResult();
     const std::shared_ptr<const engine::ElementDiff>& result() const { return m_result; }
     QString summary() const;

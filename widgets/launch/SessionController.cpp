@@ -41,6 +41,21 @@ RunOutcome stoppedRun(const RunPlan& plan, const QString& message) {
     }
     return outcome;
 }
+
+// Whether two versions of a session would run the same: a live run of one is still current in
+// the other. Title, description, watchdog and the live flag change nothing that runs.
+bool sameWork(const engine::Session& a, const engine::Session& b) {
+    return a.sources == b.sources && a.options == b.options && a.devices == b.devices &&
+           a.buffers == b.buffers && a.launches == b.launches;
+}
+
+double kernelMs(const std::vector<RunRecord>& records) {
+    double ns = 0;
+    for (const RunRecord& record : records)
+        for (double each : record.kernelNs)
+            ns += each;
+    return ns / 1e6;
+}
 } // namespace
 
 // Sources are let go on a worker: the last reference to a host's buffer may close its channel.
@@ -108,6 +123,7 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_kernels.clear();
     m_limits.clear();
     m_history.clear();
+    m_liveRecords.clear();
     m_nextRunId = 1;
     releaseOnWorker({std::move(m_sources), std::move(m_previous), std::move(m_initial)});
     m_sources.clear();
@@ -160,6 +176,13 @@ void SessionController::setWatchdog(const engine::SessionWatchdog& watchdog) {
     if (m_session.watchdog == watchdog)
         return;
     m_session.watchdog = watchdog;
+    edited();
+}
+
+void SessionController::setLive(bool on) {
+    if (m_session.live == on)
+        return;
+    m_session.live = on;
     edited();
 }
 
@@ -329,7 +352,27 @@ void SessionController::sweep(int launchIndex) {
     startRun(RunRecord::Mode::Sweep, launchIndex, 1);
 }
 
-void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch) {
+bool SessionController::runLive() {
+    if (m_busy)
+        return false;
+    startRun(RunRecord::Mode::Run, -1, 1, true, true);
+    return true;
+}
+
+bool SessionController::pinLive() {
+    if (m_liveRecords.empty())
+        return false;
+    for (RunRecord& record : m_liveRecords) {
+        record.id = m_nextRunId++;
+        m_history.push_back(std::move(record));
+    }
+    m_liveRecords.clear();
+    Q_EMIT historyChanged();
+    return true;
+}
+
+void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch,
+                                 bool live) {
     const QString where = QStringLiteral("run");
     if (m_busy) {
         Q_EMIT errorOccurred(where, tr("A run is in progress: wait for it or cancel it first."));
@@ -341,9 +384,13 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
         return;
     }
     m_jobLimits = watchdogLimits();
+    if (live)
+        m_jobLimits.launch = std::min(m_jobLimits.launch, kLiveLaunchLimit);
+    // Taken before busyChanged: an edit made in answer to it belongs to the next run.
+    const engine::Session session = m_session;
     setBusy(true);
     RunPlan plan;
-    plan.session = m_session;
+    plan.session = session;
     plan.folder = folder().toStdString();
     plan.mode = mode;
     plan.launchIndex = launchIndex;
@@ -372,7 +419,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 return RemoteRun{stoppedRun(plan, QString::fromStdString(stopped.what())), {}};
             }
         },
-        [this, generation = m_generation, session = m_session](JobResult<RemoteRun> result) {
+        [this, generation = m_generation, session, live](JobResult<RemoteRun> result) {
             if (generation != m_generation) { // another session or device meanwhile
                 if (result)
                     releaseOnWorker({std::move(result.value().outcome.sources),
@@ -386,7 +433,10 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 QMetaObject::invokeMethod(this, &SessionController::build, Qt::QueuedConnection);
             }
             if (!result) {
-                Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
+                if (live)
+                    Q_EMIT liveRunFinished({LiveOutcome::Kind::Failed, result.error().message, 0});
+                else
+                    Q_EMIT errorOccurred(QStringLiteral("run"), result.error().message);
                 return;
             }
             RemoteRun& ran = result.value();
@@ -395,7 +445,10 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 m_builtOptions = session.options;
                 setProgram(*ran.program, ran.outcome.build && ran.outcome.build->ok);
             }
-            finishRun(std::move(ran.outcome));
+            if (live)
+                finishLiveRun(std::move(ran.outcome), session);
+            else
+                finishRun(std::move(ran.outcome));
         });
 }
 
@@ -427,6 +480,42 @@ void SessionController::finishRun(RunOutcome outcome) {
     }
     if (!outcome.errorWhere.isEmpty())
         Q_EMIT errorOccurred(outcome.errorWhere, outcome.error);
+}
+
+void SessionController::finishLiveRun(RunOutcome outcome, const engine::Session& ranWith) {
+    LiveOutcome live;
+    const bool stopped = std::any_of(outcome.records.begin(), outcome.records.end(),
+                                     [](const RunRecord& record) { return record.hostStopped; });
+    const bool failed = std::any_of(outcome.records.begin(), outcome.records.end(),
+                                    [](const RunRecord& record) { return !record.ok; });
+    if (!sameWork(ranWith, m_session)) {
+        live.kind = LiveOutcome::Kind::Stale; // a newer edit is queued: never shown over it
+    } else if (outcome.build && !outcome.build->ok) {
+        live.kind = LiveOutcome::Kind::BuildFailed;
+        live.message = outcome.build->message;
+    } else if (stopped) {
+        live.kind = LiveOutcome::Kind::Stopped;
+        live.message = outcome.error;
+    } else if (!outcome.errorWhere.isEmpty() || failed || outcome.sources.empty()) {
+        live.kind = LiveOutcome::Kind::Failed;
+        live.message = outcome.errorWhere.isEmpty()
+                           ? tr("The run gave no buffers.")
+                           : tr("%1: %2").arg(outcome.errorWhere, outcome.error);
+    }
+    if (live.kind != LiveOutcome::Kind::Shown) {
+        // The last good results stay shown; what this run made is let go.
+        releaseOnWorker({std::move(outcome.sources), std::move(outcome.initial)});
+        Q_EMIT liveRunFinished(live);
+        return;
+    }
+    live.kernelMs = kernelMs(outcome.records);
+    m_liveRecords = std::move(outcome.records);
+    releaseOnWorker({std::move(m_previous)});
+    m_previous = std::move(m_sources);
+    m_sources = std::move(outcome.sources);
+    m_initial = std::move(outcome.initial);
+    Q_EMIT buffersReady(bufferNames());
+    Q_EMIT liveRunFinished(live);
 }
 
 void SessionController::cancel() {

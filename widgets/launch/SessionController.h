@@ -11,6 +11,7 @@
 // them by their rules and runs the session's launches in order, so that a run is reproducible and
 // the buffers of the run before stay as they were for "diff against the previous run".
 #include "bridge/HostSessionClient.h"
+#include "launch/LiveOutcome.h"
 #include "models/RunRecord.h"
 
 #include "clw/engine/launch/KernelLimits.h"
@@ -115,6 +116,25 @@ public:
     void setWatchdog(const engine::SessionWatchdog& watchdog);
     WatchdogLimits watchdogLimits() const { return WatchdogLimits::of(m_session.watchdog); }
 
+    // ---- Live mode (issue 21) ----
+    // The launch limit of a live run: a loop typed halfway is ended soon (the session's own
+    // limit when that is shorter).
+    static constexpr std::chrono::milliseconds kLiveLaunchLimit{2000};
+    // Whether the session is in live mode: an edit like the others (sessionChanged, modified),
+    // so that the session file remembers it.
+    void setLive(bool on);
+    bool isLive() const { return m_session.live; }
+    // Runs the session as run() does, but as a live run: on the live watchdog limit, its records
+    // kept apart from the history (pinLive adds them), no runFinished, buildFinished or
+    // errorOccurred; liveRunFinished says what came of it. Its results are dropped (Stale) when
+    // the session's work (sources, options, buffers, launches, device) changed while it ran.
+    // False, and nothing starts, while a build or run is in progress.
+    bool runLive();
+    // The records of the latest live run that was shown; empty when none.
+    const std::vector<RunRecord>& liveRecords() const { return m_liveRecords; }
+    // Puts the latest live result into the run history (historyChanged); false when none.
+    bool pinLive();
+
     const std::vector<RunRecord>& history() const { return m_history; }
     const RunRecord* record(int runId) const;
     // Puts a run's configuration back into its launch (setLaunch).
@@ -145,6 +165,8 @@ Q_SIGNALS:
     // The latest run's buffers are new sources (bufferSource) for `names`.
     void buffersReady(const QStringList& names);
     void historyChanged();
+    // A live run ended (runLive).
+    void liveRunFinished(const clw::ui::LiveOutcome& outcome);
     // While a build or run goes on, after its current step has run for a second: the seconds
     // left before the watchdog ends the device host (the limit of the step: a build's or a
     // launch's). -1 when the work ended or a new step started.
@@ -160,7 +182,9 @@ private:
     void setBusy(bool busy);
     void edited();
     using SourceMap = std::map<QString, std::shared_ptr<BufferSource>>;
-    void startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch = true);
+    void startRun(RunRecord::Mode mode, int launchIndex, int times, bool launch = true,
+                  bool live = false);
+    void finishLiveRun(RunOutcome outcome, const engine::Session& ranWith);
     void abandonJob();
     void setDeviceName(const QString& name);
     void setProgram(const RemoteProgram& program, bool built);
@@ -180,6 +204,7 @@ private:
     std::vector<engine::KernelSignature> m_kernels;
     std::map<std::string, engine::KernelLimits> m_limits;
     std::vector<RunRecord> m_history;
+    std::vector<RunRecord> m_liveRecords;
     int m_nextRunId = 1;
     // The session's side of its device host, and what the host last built.
     std::shared_ptr<HostSessionClient> m_client;

@@ -85,6 +85,7 @@ SessionFile::ReadResult SessionJsonReader::read(const nlohmann::json& root) cons
         session.devices = devices->strings();
     if (const auto watchdog = top.optionalField("watchdog"))
         session.watchdog = readWatchdog(*watchdog);
+    session.live = top.booleanOr("live", false);
 
     if (const auto buffers = top.optionalField("buffers")) {
         std::map<std::string, std::string> seen; // name -> the path of the buffer defining it

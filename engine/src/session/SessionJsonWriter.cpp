@@ -170,6 +170,9 @@ Json document(const Session& session) {
     watchdog["launchSeconds"] = number(session.watchdog.launchSeconds);
     watchdog["buildSeconds"] = number(session.watchdog.buildSeconds);
     out["watchdog"] = std::move(watchdog);
+    // Written only when on, so that the files of sessions that never went live stay as they were.
+    if (session.live)
+        out["live"] = true;
     Json buffers = Json::array();
     for (const SessionBuffer& each : session.buffers)
         buffers.push_back(buffer(each));

@@ -124,6 +124,9 @@ struct Session {
     // platform or device name); empty: the default device.
     std::vector<std::string> devices;
     SessionWatchdog watchdog; // the host's limits for this session's builds and launches
+    // Live mode: the workbench runs the launches again after each edit that builds (off unless a
+    // file says so; only the workbench reads it).
+    bool live = false;
     std::vector<SessionBuffer> buffers;
     std::vector<SessionLaunch> launches;
 
