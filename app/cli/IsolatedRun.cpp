@@ -1,5 +1,6 @@
 #include "cli/IsolatedRun.h"
 
+#include "cli/SessionDeviceChoice.h"
 #include "cli/Usage.h"
 
 #include "bridge/BufferSource.h"
@@ -31,42 +32,14 @@ struct Choice {
     ui::ResolvedDevice device;
 };
 
-// The device as `clworkbench run` in its own process chooses it (RunCommand), asked of the
-// listing host: --device NAME, else the first of the session's devices present, else the
-// default device. nullopt with `problem` when there is none.
-std::optional<Choice> chooseDevice(ui::DeviceHosts& hosts, const QString& wanted,
-                                   const engine::Session& session, QString& problem) {
-    const auto resolve = [&hosts](const std::string& choice) -> std::optional<Choice> {
-        try {
-            return Choice{choice, hosts.resolve(choice)};
-        } catch (const ui::HostRequestFailed&) {
-            return std::nullopt; // no such device; a host that stopped throws on
-        }
-    };
-    if (!wanted.isEmpty()) {
-        auto found = resolve(wanted.toStdString());
-        if (!found)
-            problem = QStringLiteral("no OpenCL device matching '%1'; `clworkbench devices` "
-                                     "lists them")
-                          .arg(wanted);
-        return found;
+// A device the listing host resolves (an empty choice: its default), as SessionDeviceChoice
+// wants it.
+std::optional<Choice> resolveIn(ui::DeviceHosts& hosts, const std::string& choice) {
+    try {
+        return Choice{choice, hosts.resolve(choice)};
+    } catch (const ui::HostRequestFailed&) {
+        return std::nullopt; // no such device; a host that stopped throws on
     }
-    for (const std::string& name : session.devices)
-        if (auto found = resolve(name))
-            return found;
-    if (!session.devices.empty()) {
-        QStringList names;
-        for (const std::string& name : session.devices)
-            names << qs(name);
-        problem = QStringLiteral("none of the session's devices (%1) is here; pick one with "
-                                 "--device NAME (`clworkbench devices` lists them)")
-                      .arg(names.join(QStringLiteral(", ")));
-        return std::nullopt;
-    }
-    auto found = resolve({});
-    if (!found)
-        problem = QStringLiteral("no OpenCL device found; install a driver (PoCL runs on the CPU)");
-    return found;
 }
 
 std::vector<unsigned char> readAll(const ui::BufferSource& source) {
@@ -94,7 +67,9 @@ int runIsolated(const engine::Session& session, const std::filesystem::path& fol
     ui::DeviceHosts hosts;
     try {
         QString problem;
-        const std::optional<Choice> chosen = chooseDevice(hosts, deviceName, session, problem);
+        const std::optional<Choice> chosen = chooseSessionDevice(
+            deviceName, session,
+            [&hosts](const std::string& choice) { return resolveIn(hosts, choice); }, problem);
         if (!chosen) {
             printer.fail(problem);
             return kExitFailure;

@@ -2,6 +2,7 @@
 
 #include "cli/IsolatedRun.h"
 #include "cli/RunPrinter.h"
+#include "cli/SessionDeviceChoice.h"
 #include "cli/Usage.h"
 #include "host/FatalSignals.h"
 
@@ -53,33 +54,9 @@ engine::SessionFile::ReadResult readSession(const QString& path, std::filesystem
     return engine::SessionFile::read(file);
 }
 
-// --device NAME, else the first of the session's devices present here, else the default device.
-std::optional<engine::Device> chooseDevice(const QString& wanted, const engine::Session& session,
-                                           QString& problem) {
-    if (!wanted.isEmpty()) {
-        auto device = engine::findDevice(wanted.toStdString());
-        if (!device)
-            problem = QStringLiteral("no OpenCL device matching '%1'; `clworkbench devices` "
-                                     "lists them")
-                          .arg(wanted);
-        return device;
-    }
-    for (const std::string& name : session.devices)
-        if (auto device = engine::findDevice(name))
-            return device;
-    if (!session.devices.empty()) {
-        QStringList names;
-        for (const std::string& name : session.devices)
-            names << qs(name);
-        problem = QStringLiteral("none of the session's devices (%1) is here; pick one with "
-                                 "--device NAME (`clworkbench devices` lists them)")
-                      .arg(names.join(QStringLiteral(", ")));
-        return std::nullopt;
-    }
-    auto device = engine::defaultDevice();
-    if (!device)
-        problem = QStringLiteral("no OpenCL device found; install a driver (PoCL runs on the CPU)");
-    return device;
+// A device of this process by name (empty: the default device), as SessionDeviceChoice wants it.
+std::optional<engine::Device> deviceNamed(const std::string& name) {
+    return name.empty() ? engine::defaultDevice() : engine::findDevice(name);
 }
 
 } // namespace
@@ -122,7 +99,8 @@ int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err
         host::reportFatalSignalsAndExit();
         host::setFatalSignalActivity("listing devices");
         QString problem;
-        const std::optional<engine::Device> device = chooseDevice(deviceName, session, problem);
+        const std::optional<engine::Device> device =
+            chooseSessionDevice(deviceName, session, deviceNamed, problem);
         if (!device) {
             printer.fail(problem);
             return kExitFailure;
