@@ -140,7 +140,9 @@ OclgrindRegistration OclgrindRegistration::prepare(const Lookup& variable) {
         registration.problem = "Oclgrind is not listed: " + problem;
         return registration;
     }
-    registration.vendors = folder.string();
+    // With the separator at the end: the Khronos loader that NVIDIA's CUDA ships joins the folder
+    // and each file's name as they are, so a folder without it lists no driver at all.
+    registration.vendors = folder.string() + "/";
     return registration;
 }
 
