@@ -6,6 +6,7 @@
 #include "devices/DeviceBrowserPanel.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
+#include "editor/BuildController.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
 #include "inspector/BufferInspector.h"
@@ -77,8 +78,10 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(&session, &ui::SessionController::busyChanged, this, &MainWindow::showBusy);
     connect(&session, &ui::SessionController::progress, this, &MainWindow::showProgress);
     connect(&session, &ui::SessionController::watchdogCountdown, this, [this](int secondsLeft) {
-        m_watchdog->setVisible(secondsLeft >= 0);
+        m_watchdogSeconds = secondsLeft;
         m_watchdog->setText(tr("Stopped in %1 s unless it ends").arg(secondsLeft));
+        if (!m_busyReveal.isActive())
+            m_watchdog->setVisible(secondsLeft >= 0);
     });
     connect(&session, &ui::SessionController::deviceChanged, this, &MainWindow::showDevices);
     connect(&session, &ui::SessionController::errorOccurred, this,
@@ -230,6 +233,15 @@ void MainWindow::createStatusBar() {
     m_liveStatus->setObjectName(QStringLiteral("liveStatus"));
     m_liveStatus->hide();
     statusBar()->addPermanentWidget(m_liveStatus);
+    m_busyReveal.setSingleShot(true);
+    m_busyReveal.setInterval(250);
+    connect(&m_busyReveal, &QTimer::timeout, this, &MainWindow::revealBusy);
+    m_liveRunningReveal.setSingleShot(true);
+    m_liveRunningReveal.setInterval(250);
+    connect(&m_liveRunningReveal, &QTimer::timeout, this, [this] {
+        if (m_live->state() == ui::LiveRunner::State::Waiting)
+            m_liveStatus->setText(m_live->statusText());
+    });
     statusBar()->addPermanentWidget(m_progress);
     statusBar()->addPermanentWidget(m_watchdog);
     statusBar()->addPermanentWidget(m_cancel);
@@ -363,11 +375,22 @@ void MainWindow::createToolBar() {
     });
 
     connect(m_live, &ui::LiveRunner::liveChanged, this, [this](bool on) {
+        m_workspace->builds()->setLiveBuildsStored(!on);
         m_liveAction->setChecked(on);
         m_liveStatus->setVisible(on);
     });
     connect(m_live, &ui::LiveRunner::stateChanged, this,
-            [this](ui::LiveRunner::State, const QString& text) { m_liveStatus->setText(text); });
+            [this](ui::LiveRunner::State state, const QString& text) {
+                const bool waiting = state == ui::LiveRunner::State::Waiting;
+                if (waiting && !m_liveStatus->text().isEmpty()) {
+                    m_liveRunningReveal.start();
+                } else {
+                    m_liveRunningReveal.stop();
+                    m_liveStatus->setText(text);
+                }
+                // The editor's own build of the text waits for the live run, which builds it.
+                m_workspace->builds()->setHeld(waiting);
+            });
     connect(m_live, &ui::LiveRunner::tooSlow, this, &MainWindow::askToGoLive);
 }
 
@@ -526,13 +549,25 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::showBusy(bool busy) {
-    m_progress->setVisible(busy);
-    m_cancel->setVisible(busy);
-    m_stop->setVisible(busy);
     if (busy) {
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Working"));
+        m_busyReveal.start();
+        return;
     }
+    m_busyReveal.stop();
+    m_progress->hide();
+    m_cancel->hide();
+    m_stop->hide();
+}
+
+void MainWindow::revealBusy() {
+    if (!m_context.session().isBusy())
+        return;
+    m_progress->show();
+    m_cancel->show();
+    m_stop->show();
+    m_watchdog->setVisible(m_watchdogSeconds >= 0);
 }
 
 void MainWindow::showProgress(const QString& what, int done, int total) {

@@ -5,6 +5,7 @@
 // bar with progress and cancel for long work; menus and shortcuts for the session, build, run and
 // the next diagnostic.
 #include <QMainWindow>
+#include <QTimer>
 
 class QComboBox;
 class QDockWidget;
@@ -85,6 +86,7 @@ private:
     void showSessionOpened();
     void updateTitle();
     void showBusy(bool busy);
+    void revealBusy();
     void showProgress(const QString& what, int done, int total);
     void raiseDock(const char* objectName);
 
@@ -108,6 +110,12 @@ private:
     ui::LiveRunner* m_live = nullptr;
     QAction* m_liveAction = nullptr;
     QLabel* m_liveStatus = nullptr;
+    // A run's progress, Cancel, Stop and countdown show once it has lasted a moment, and live
+    // mode's "running" once a live run has: a run that ends sooner (a live one, as the person
+    // types) changes nothing in the status bar, whose every change lays out the whole window.
+    QTimer m_busyReveal;
+    QTimer m_liveRunningReveal;
+    int m_watchdogSeconds = -1;
 };
 
 } // namespace clw::app

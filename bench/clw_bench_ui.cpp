@@ -5,6 +5,8 @@
 // EditorWorkspace over the device hosts and the engine bridge, as in the workbench.
 #include "BenchOptions.h"
 #include "BenchReport.h"
+#include "StallMeter.h"
+#include "WaitFor.h"
 
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
@@ -30,58 +32,12 @@
 #include <time.h>
 
 using namespace clw;
+using clw::bench::StallMeter;
+using clw::bench::waitFor;
 
 namespace {
 
 constexpr double kGoalMs = 16.0; // one frame at 60 Hz
-
-// The GUI thread's own CPU time, in ms.
-double threadCpuMs() {
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return now.tv_sec * 1e3 + now.tv_nsec / 1e6;
-}
-
-// The longest gap between ticks of a 1 ms timer: how long the event loop could not run (what
-// the person feels), and of that gap the GUI thread's own CPU time (the work the editor did on
-// the GUI thread; the rest of a gap is the thread waiting for a core, on a loaded machine).
-class StallMeter {
-public:
-    StallMeter() {
-        m_timer.setTimerType(Qt::PreciseTimer);
-        m_timer.setInterval(1);
-        QObject::connect(&m_timer, &QTimer::timeout, [this] {
-            const double now = m_clock.nsecsElapsed() / 1e6;
-            const double cpu = threadCpuMs();
-            m_longest = std::max(m_longest, now - m_last);
-            m_longestBusy = std::max(m_longestBusy, cpu - m_lastCpu);
-            m_overGoal += now - m_last > kGoalMs;
-            m_last = now;
-            m_lastCpu = cpu;
-        });
-    }
-    void start() {
-        m_longest = m_longestBusy = 0;
-        m_overGoal = 0;
-        m_clock.start();
-        m_last = 0;
-        m_lastCpu = threadCpuMs();
-        m_timer.start();
-    }
-    void stop() { m_timer.stop(); }
-    double longestMs() const { return m_longest; }
-    double longestBusyMs() const { return m_longestBusy; }
-    int overGoal() const { return m_overGoal; }
-
-private:
-    QTimer m_timer;
-    QElapsedTimer m_clock;
-    double m_last = 0;
-    double m_lastCpu = 0;
-    double m_longest = 0;
-    double m_longestBusy = 0;
-    int m_overGoal = 0;
-};
 
 // A kernel PoCL takes seconds to compile: 2^exponent + 2^extraExponent statements from a few
 // macros (the text stays short, so the editor is not what is slow). The nonce is in the code:
@@ -100,18 +56,6 @@ QString slowKernel(int exponent, int extraExponent, qint64 nonce) {
                 .arg(1 << extraExponent)
                 .arg(nonce);
     return text;
-}
-
-// Runs the event loop until `done` holds or the time is up; false on time-out.
-bool waitFor(const std::function<bool()>& done, int timeoutMs) {
-    QElapsedTimer clock;
-    clock.start();
-    while (!done()) {
-        if (clock.elapsed() > timeoutMs)
-            return false;
-        QCoreApplication::processEvents(QEventLoop::AllEvents | QEventLoop::WaitForMoreEvents, 5);
-    }
-    return true;
 }
 
 } // namespace

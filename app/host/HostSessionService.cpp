@@ -171,6 +171,7 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     plan.launchIndex = body.at("launchIndex");
     plan.times = body.at("times");
     plan.launch = body.value("launch", true);
+    plan.store = body.value("store", true);
     plan.deviceName = body.at("deviceName").get<QString>();
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished.

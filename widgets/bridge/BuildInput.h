@@ -23,6 +23,7 @@ struct BuildInput {
     QString options;
     QStringList devices; // device names; empty = the default device, {"*"} = every device
     QString tag;         // a newer build with the same tag replaces a queued one
+    bool store = true;   // false: not stored in the binary cache (engine::BuildRequest::store)
 };
 
 } // namespace clw::ui

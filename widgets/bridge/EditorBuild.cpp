@@ -37,6 +37,7 @@ BuildReport runEditorBuild(BuildTargets& targets, engine::BuildService& service,
         request.sources = sources;
         request.options = input.options.toStdString();
         request.tag = input.tag.toStdString() + "#" + std::to_string(i);
+        request.store = input.store;
         outcomes.push_back(service.submit(std::move(request)));
     }
     for (auto& outcome : outcomes)

@@ -128,6 +128,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
                                                       {"launchIndex", plan.launchIndex},
                                                       {"times", plan.times},
                                                       {"launch", plan.launch},
+                                                      {"store", plan.store},
                                                       {"deviceName", plan.deviceName}},
                                                      plan.session, options, &job);
 

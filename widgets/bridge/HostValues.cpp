@@ -248,13 +248,15 @@ void to_json(nlohmann::json& json, const BuildInput& input) {
     json = {{"sources", input.sources},
             {"options", input.options},
             {"devices", input.devices},
-            {"tag", input.tag}};
+            {"tag", input.tag},
+            {"store", input.store}};
 }
 void from_json(const nlohmann::json& json, BuildInput& input) {
     input.sources = json.at("sources").get<BuildSources>();
     input.options = json.at("options").get<QString>();
     input.devices = json.at("devices").get<QStringList>();
     input.tag = json.at("tag").get<QString>();
+    input.store = json.value("store", true);
 }
 
 void to_json(nlohmann::json& json, const BuildDiagnostic& diagnostic) {

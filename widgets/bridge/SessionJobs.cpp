@@ -202,8 +202,8 @@ SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
     , launches(std::make_unique<engine::LaunchService>(context, device)) {}
 
 BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
-                                 const std::filesystem::path& folder,
-                                 engine::BuildService& builds) {
+                                 const std::filesystem::path& folder, engine::BuildService& builds,
+                                 bool store) {
     state.built = false;
     state.kernels.clear();
     state.limits.clear();
@@ -214,6 +214,7 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     // Arg info is what the launch panel reads signatures from: a program from the binary cache
     // has no source to parse them from.
     request.options = session.options + " -cl-kernel-arg-info";
+    request.store = store;
     BuildSummary summary;
     for (const std::string& warning :
          engine::SessionRunner(session, folder).includeFolderWarnings())
@@ -276,7 +277,7 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
     const engine::Session& session = plan.session;
     if (state.needsBuild(session)) {
         progress(QStringLiteral("Building"), 0, 0);
-        outcome.build = buildSessionProgram(state, session, plan.folder, builds);
+        outcome.build = buildSessionProgram(state, session, plan.folder, builds, plan.store);
         if (!outcome.build->ok) {
             outcome.errorWhere = QStringLiteral("build");
             outcome.error = outcome.build->message;

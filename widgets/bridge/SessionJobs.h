@@ -48,6 +48,9 @@ struct RunPlan {
     // False: build when needed and create the buffers from their initial contents, but launch
     // nothing (a restarted host getting the session's state back).
     bool launch = true;
+    // False: a build the run needs is not stored in the binary cache (live mode's runs of the
+    // text as it is typed: BuildRequest::store).
+    bool store = true;
     // Called after each launch has finished on the device, with its record (the device host
     // attaches the launch's printf output there). May be empty.
     std::function<void(RunRecord&)> afterLaunch;
@@ -69,7 +72,8 @@ using ProgressFn = std::function<void(const QString& what, int done, int total)>
 
 // Builds the session's sources into `state` (program, signatures, limits).
 BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
-                                 const std::filesystem::path& folder, engine::BuildService& builds);
+                                 const std::filesystem::path& folder, engine::BuildService& builds,
+                                 bool store = true);
 
 // Builds when needed, creates and fills the buffers, runs the plan's launches.
 RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,

@@ -11,12 +11,29 @@ BuildController::BuildController(EngineBridge& bridge, DeviceHosts& hosts, QObje
     , m_hosts(hosts) {
     m_debounce.setSingleShot(true);
     m_debounce.setInterval(kDefaultDebounceMs);
-    connect(&m_debounce, &QTimer::timeout, this, [this] {
-        if (!m_provider)
-            return;
-        if (std::optional<BuildInput> input = m_provider())
-            build(std::move(*input));
-    });
+    connect(&m_debounce, &QTimer::timeout, this, &BuildController::buildLive);
+}
+
+void BuildController::buildLive() {
+    if (m_held) {
+        m_heldBuild = true;
+        return;
+    }
+    if (!m_provider)
+        return;
+    if (std::optional<BuildInput> input = m_provider()) {
+        input->store = m_liveStored;
+        build(std::move(*input));
+    }
+}
+
+void BuildController::setHeld(bool held) {
+    m_held = held;
+    if (!held && m_heldBuild) {
+        m_heldBuild = false;
+        if (m_live)
+            buildLive();
+    }
 }
 
 // Results still on their way are dropped by the bridge's QPointer guard.
@@ -24,8 +41,10 @@ BuildController::~BuildController() = default;
 
 void BuildController::setLiveEnabled(bool on) {
     m_live = on;
-    if (!on)
+    if (!on) {
         m_debounce.stop();
+        m_heldBuild = false;
+    }
 }
 
 void BuildController::scheduleLiveBuild() {
@@ -35,6 +54,7 @@ void BuildController::scheduleLiveBuild() {
 
 quint64 BuildController::build(BuildInput input) {
     m_debounce.stop(); // this build answers for the pending live one too
+    m_heldBuild = false;
     const quint64 generation = ++m_generation;
     const QString mainFile = input.sources.mainFile;
     JobOptions options;

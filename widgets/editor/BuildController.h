@@ -41,7 +41,16 @@ public:
     void setLiveEnabled(bool on);
     bool liveEnabled() const { return m_live; }
     void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
-    bool isLivePending() const { return m_debounce.isActive(); }
+    bool isLivePending() const { return m_debounce.isActive() || m_heldBuild; }
+    // While held, a live build whose pause is over waits, and starts when released. Live mode
+    // holds it while a live run is on its way: that run builds the same text, and a second
+    // compile beside it would slow it (PoCL compiles one program at a time, a launch's kernel
+    // included). Released, the build finds the run's binary in the cache.
+    void setHeld(bool held);
+    // Whether live builds store their programs in the binary cache (yes by default). Live mode
+    // turns it off: its runs build every edit already, and each stored program costs a second
+    // compile on PoCL (engine::BuildRequest::store).
+    void setLiveBuildsStored(bool stored) { m_liveStored = stored; }
 
     // True from a build's start until the newest one is answered.
     bool isBuilding() const { return m_answered != m_generation; }
@@ -61,6 +70,7 @@ Q_SIGNALS:
     void buildReplaced(quint64 generation);
 
 private:
+    void buildLive();
     void deliver(quint64 generation, bool cancelled, const QString& error, BuildReport report);
 
     EngineBridge& m_bridge;
@@ -68,6 +78,9 @@ private:
     std::function<std::optional<BuildInput>()> m_provider;
     QTimer m_debounce;
     bool m_live = true;
+    bool m_held = false;
+    bool m_liveStored = true;
+    bool m_heldBuild = false; // a live build waits for the release
     quint64 m_generation = 0;
     quint64 m_answered = 0;
     int m_replaced = 0;

@@ -22,7 +22,9 @@ class SessionController;
 class LiveRunner : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kDefaultDebounceMs = 300;
+    // Short: the result should follow the key press as closely as a build and a run allow.
+    // Edits closer together than a run coalesce anyway (one running, one waiting).
+    static constexpr int kDefaultDebounceMs = 10;
     // Launches slower than this (device time, summed) ask before going live.
     static constexpr double kDefaultSlowLimitMs = 500;
 

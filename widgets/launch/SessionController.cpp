@@ -397,6 +397,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     plan.times = times;
     plan.deviceName = m_deviceName;
     plan.launch = launch;
+    plan.store = !live;
     const std::string deviceName = m_deviceName.toStdString();
     m_activeJob = m_bridge.run(
         this,

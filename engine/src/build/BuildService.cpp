@@ -466,13 +466,13 @@ std::optional<CacheFileLock> BuildService::buildMissing(const BuildRequest& requ
                                       [&](const Device& d) { return !outcome.forDevice(d); });
     if (missing == prepared.devices.end())
         return std::nullopt;
-    // Nothing to store: no cache, or every device left is left to its driver's cache, which
-    // has compiled the program before (the binary cache has its entry).
+    // Nothing to store: no cache, none asked for, or every device left is left to its driver's
+    // cache, which has compiled the program before (the binary cache has its entry).
     bool allToDriver = true;
     for (size_t i = 0; i < prepared.devices.size(); ++i)
         if (!outcome.forDevice(prepared.devices[i]) && !prepared.toDriver[i])
             allToDriver = false;
-    if (!prepared.cacheable || allToDriver) {
+    if (!prepared.cacheable || !request.store || allToDriver) {
         buildFromSource(request, prepared, outcome);
         return std::nullopt;
     }

@@ -17,6 +17,10 @@ struct BuildRequest {
     // A newer request with the same non-empty tag replaces this one while it is still queued
     // (build-as-you-type sends many).
     std::string tag;
+    // False: built, or answered by the cache, but not stored in it. Live mode builds the text as
+    // it is typed: no keystroke's program is worth keeping, and storing one costs a second
+    // compile on PoCL (BuildService::copyForTheCache) beside the launch that follows.
+    bool store = true;
 };
 
 } // namespace clw::engine
