@@ -4,9 +4,9 @@
 #include "WorkbenchContext.h"
 #include "cli/SampleCommand.h"
 #include "devices/DeviceBrowserPanel.h"
+#include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
 #include "editor/EditorTabs.h"
-#include "editor/BuildController.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
 #include "inspector/BufferInspector.h"
@@ -517,7 +517,7 @@ void MainWindow::showBuffers(const QStringList& names) {
         std::optional<engine::ElementFormat> format;
         if (buffer && !buffer->image)
             format = formatOf(*buffer);
-        m_bufferInspector->addBuffer(name, session.bufferSource(name), format);
+        m_bufferInspector->addBuffer(name, session.bufferSource(name), format, false);
         m_bufferInspector->setPrevious(name, session.previousSource(name));
         m_bufferInspector->setBeforeLaunch(name, session.initialSource(name));
     }

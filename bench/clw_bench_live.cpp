@@ -25,11 +25,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDateTime>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QMessageBox>
-#include <QStandardPaths>
-#include <QDir>
 #include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryFile>
 #include <QTest>
 
@@ -54,9 +54,9 @@ constexpr double kStallGoalMs = 16;
 struct LiveSample {
     const char* name;
     QString resource;
-    QString target;     // the left side of the statement, as in the sample's text
-    QString buffer;     // the output the inspector shows
-    const char* peer;   // PyOpenCL: builds `source` (the constant in {value}) and runs it
+    QString target;   // the left side of the statement, as in the sample's text
+    QString buffer;   // the output the inspector shows
+    const char* peer; // PyOpenCL: builds `source` (the constant in {value}) and runs it
 };
 
 // The 20 values the edits give NN, one key press apart and none seen twice in a run (a driver's
@@ -301,11 +301,13 @@ bool measureSample(app::WorkbenchContext& context, app::MainWindow& window,
     }
     const double base = shownFirst(window, sample.buffer) - 10;
     FloorPeer peer;
-    const bool peerRuns = peer.start(peerTemplate(editor, sample, nonce), sample.peer, deviceName,
-                                     nonce + 1);
+    const bool peerRuns =
+        peer.start(peerTemplate(editor, sample, nonce), sample.peer, deviceName, nonce + 1);
     if (!peerRuns)
-        std::fprintf(stderr, "%s: the PyOpenCL floor did not start (python3-pyopencl: "
-                             "scripts/setup)\n", sample.name);
+        std::fprintf(stderr,
+                     "%s: the PyOpenCL floor did not start (python3-pyopencl: "
+                     "scripts/setup)\n",
+                     sample.name);
 
     std::vector<double> times;
     int previous = 10;
@@ -398,7 +400,8 @@ public:
         if (type == 77 && getenv("CLW_LAYOUTS")) {
             QString chain;
             for (QObject* o = receiver; o; o = o->parent())
-                chain += QString::fromLatin1(o->metaObject()->className()) + QLatin1Char('/') + o->objectName() + QLatin1Char(' ');
+                chain += QString::fromLatin1(o->metaObject()->className()) + QLatin1Char('/') +
+                         o->objectName() + QLatin1Char(' ');
             std::fprintf(stderr, "layout: %s\n", qPrintable(chain));
         }
         if (ms > 3)
@@ -435,8 +438,7 @@ int main(int argc, char** argv) {
     app::MainWindow window(context);
     window.sessions()->setQuestion(
         [](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
-            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard
-                                                          : QMessageBox::No;
+            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : QMessageBox::No;
         });
     window.resize(1200, 800);
     window.show(); // the inspector's table reads the pages its view shows
@@ -471,8 +473,8 @@ int main(int argc, char** argv) {
         }
         bench::printFigure(name + "_pyopencl_floor", figures.floorMs, "ms");
         bench::printFigure(name + "_over_floor", figures.medianMs - figures.floorMs, "ms");
-        bench::printGoal(name + "_over_floor_ms", figures.medianMs - figures.floorMs, "<=",
-                         kAboveFloorMs);
+        bench::printGoal(name + "_over_floor_ms", figures.medianMs - figures.floorMs,
+                         "<=", kAboveFloorMs);
         // Where the driver alone takes longer than the time goal (PoCL compiling the tiled
         // matmul), only the floor's goal can hold.
         const double limit = (device.type() & CL_DEVICE_TYPE_GPU) ? 100.0 : 300.0;

@@ -69,6 +69,13 @@ cl_int CL_API_CALL countingBuild(cl_program program, cl_uint count, const cl_dev
         g_sourceBuildDevices += int(count);
     return g_real.clBuildProgram(program, count, devices, options, notify, user);
 }
+int g_allBuilds = 0; // the cache's copies of PoCL's programs included
+cl_int CL_API_CALL countingEveryBuild(cl_program program, cl_uint count,
+                                      const cl_device_id* devices, const char* options,
+                                      void(CL_CALLBACK* notify)(cl_program, void*), void* user) {
+    ++g_allBuilds;
+    return g_real.clBuildProgram(program, count, devices, options, notify, user);
+}
 int g_binaryLoads = 0;
 cl_program CL_API_CALL countingBinaryLoad(cl_context context, cl_uint count,
                                           const cl_device_id* devices, const size_t* sizes,
@@ -130,6 +137,39 @@ private slots:
         QCOMPARE(third.timings.compileMs, 0.0);
         QCOMPARE(runValue(context, device, third.devices[0].program), 42);
         QCOMPARE(fresh.cache()->stats().hits, 1u);
+    }
+
+    // BuildRequest::store false (live mode's builds of the text as it is typed): the program is
+    // built once, answers again from memory, and nothing reaches the disk: no entry, and no
+    // second build of the program for the cache's copy (PoCL's).
+    void unstoredBuildWritesNothing() {
+        CLW_REQUIRE_DEVICE(device);
+        ScopedClApi seam;
+        g_real = seam.real();
+        seam.api().clBuildProgram = countingEveryBuild;
+        g_allBuilds = 0;
+        Context context(device);
+        auto request = requestFor(context, SourceSet::single(kernelReturning("40 + 3")));
+        request.store = false;
+        QTemporaryDir own;
+        BuildService::Settings ownCache = settings();
+        ownCache.cacheFolder = own.path().toStdString();
+        BuildService service(ownCache);
+        const BuildOutcome first = service.build(request);
+        QVERIFY2(first.ok(), first.error.c_str());
+        QVERIFY(!first.devices[0].fromCache);
+        QCOMPARE(runValue(context, device, first.devices[0].program), 43);
+        QVERIFY(service.build(request).allFromCache()); // the in-memory layer still answers
+        service.waitIdle();
+        QCOMPARE(g_allBuilds, 1);
+        QCOMPARE(service.cache()->list().size(), size_t(0));
+        // The same text asked to be stored: built, and stored.
+        BuildService stored(ownCache);
+        request.store = true;
+        const BuildOutcome again = stored.build(request);
+        QVERIFY(again.ok() && !again.devices[0].fromCache);
+        stored.waitIdle();
+        QCOMPARE(stored.cache()->list().size(), size_t(1));
     }
 
     void storedLogIsShownAgainOnAHit() {

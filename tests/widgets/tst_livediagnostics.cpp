@@ -102,6 +102,7 @@ private Q_SLOTS:
     void buildsOnSaveAndAsOneTypes();
     void queuedBuildIsReplacedAndStaleResultDropped();
     void optionsAreUsedAndRememberedPerFolder();
+    void heldLiveBuildStartsOnRelease();
 };
 
 void TestLiveDiagnostics::initTestCase() {
@@ -342,4 +343,37 @@ void TestLiveDiagnostics::optionsAreUsedAndRememberedPerFolder() {
 }
 
 QTEST_MAIN(TestLiveDiagnostics)
+// Live mode holds the editor's live build while its run builds the same text: the build waits for
+// the release, then starts at once (one build, however many edits came meanwhile).
+void TestLiveDiagnostics::heldLiveBuildStartsOnRelease() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device); // required, not otherwise needed here
+    Bench bench;
+    EditorWorkspace workspace(bench.bridge, bench.hosts, bench.settings);
+    workspace.builds()->setDebounceMs(50);
+    KernelEditor* editor = workspace.tabs()->newFile(QString::fromLatin1(kFixed));
+    QSignalSpy started(workspace.builds(), &BuildController::buildStarted);
+    workspace.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&workspace));
+    workspace.builds()->setHeld(true);
+    editor->setFocus();
+    editor->setCursorPosition(4, 1);
+    QTest::keyClicks(editor->viewport(), QStringLiteral("// one"));
+    QTest::qWait(300); // well past the pause
+    QCOMPARE(started.count(), 0);
+    QVERIFY(workspace.builds()->isLivePending());
+    QTest::keyClicks(editor->viewport(), QStringLiteral(" two"));
+    QTest::qWait(300);
+    QCOMPARE(started.count(), 0);
+    workspace.builds()->setHeld(false);
+    QCOMPARE(started.count(), 1);
+    QVERIFY(!workspace.builds()->isLivePending());
+    QTRY_VERIFY_WITH_TIMEOUT(!workspace.builds()->isBuilding(), kBuildTimeoutMs);
+    QVERIFY(workspace.builds()->lastReport().ok());
+    // Released with nothing due: nothing starts.
+    workspace.builds()->setHeld(true);
+    workspace.builds()->setHeld(false);
+    QCOMPARE(started.count(), 1);
+}
+
 #include "tst_livediagnostics.moc"

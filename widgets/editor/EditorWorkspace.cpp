@@ -237,8 +237,11 @@ void EditorWorkspace::showReport(const BuildReport& report) {
 void EditorWorkspace::showStatus(const QString& text, bool problem) {
     m_status->setText(text);
     m_status->setToolTip(text);
-    // Problems stand out in the theme's error colour; everything else reads as normal text.
-    m_status->setStyleSheet(problem ? QStringLiteral("color: #d01010;") : QString());
+    // Problems stand out in the theme's error colour; everything else reads as normal text. Set
+    // only when it changes: setting a style sheet lays out the whole window again.
+    const QString style = problem ? QStringLiteral("color: #d01010;") : QString();
+    if (m_status->styleSheet() != style)
+        m_status->setStyleSheet(style);
 }
 
 void EditorWorkspace::jumpTo(const QString& file, int line, int column) {

@@ -75,9 +75,18 @@ void AnalysisPanel::setSource(std::shared_ptr<BufferSource> source,
                               const engine::ElementLayout& layout,
                               const engine::BufferShape& shape) {
     cancel();
+    // New contents of the same layout and shape (a run again, a live edit): the figures shown
+    // stay until the new ones replace them, and nothing else changes. Every change of a widget
+    // here lays out the whole window again, which live mode would pay at each edit.
+    const bool sameKind = m_source && layout == m_layout && shape == m_shape;
+    const bool automatic = shape.elementCount() * layout.size() <= kAutomaticBytes;
     m_source = std::move(source);
     m_layout = layout;
     m_shape = shape;
+    if (sameKind && automatic && m_source) {
+        compute();
+        return;
+    }
     m_column->blockSignals(true);
     m_column->clear();
     for (const engine::ElementColumn& column : layout.columns())
@@ -88,7 +97,7 @@ void AnalysisPanel::setSource(std::shared_ptr<BufferSource> source,
     m_plot->clear(tr("Not computed yet: press Compute"));
     m_range->clear();
     m_progress->setValue(0);
-    if (m_source && shape.elementCount() * layout.size() <= kAutomaticBytes)
+    if (m_source && automatic)
         compute();
 }
 

@@ -157,7 +157,7 @@ BufferInspector::Entry* BufferInspector::current() {
 }
 
 void BufferInspector::addBuffer(const QString& name, std::shared_ptr<BufferSource> source,
-                                std::optional<engine::ElementFormat> format) {
+                                std::optional<engine::ElementFormat> format, bool show) {
     if (!format)
         format = rememberedFormat(name);
     if (!format) {
@@ -173,7 +173,8 @@ void BufferInspector::addBuffer(const QString& name, std::shared_ptr<BufferSourc
     m_entries[name] = Entry{std::move(source), nullptr, *format};
     if (m_buffers->findText(name) < 0)
         m_buffers->addItem(name);
-    showBuffer(name);
+    if (show)
+        showBuffer(name);
 }
 
 void BufferInspector::removeBuffer(const QString& name) {
@@ -333,7 +334,10 @@ void BufferInspector::navigateDiff(bool forward) {
 
 void BufferInspector::showStatus(const QString& message, bool error) {
     m_status->setText(message);
-    m_status->setStyleSheet(error ? QStringLiteral("color: #b00020;") : QString());
+    // Only when it changes: setting a style sheet lays out the whole window again.
+    const QString style = error ? QStringLiteral("color: #b00020;") : QString();
+    if (m_status->styleSheet() != style)
+        m_status->setStyleSheet(style);
 }
 
 QString BufferInspector::statusText() const {

@@ -42,9 +42,10 @@ public:
     ~BufferInspector() override;
 
     // Adds a buffer (or replaces one of the same name) and shows it, as `format` or else as the
-    // format remembered for the name, the source's natural type (images), or float.
+    // format remembered for the name, the source's natural type (images), or float. `show`
+    // false: the caller shows one after adding several (a run's buffers, each live edit's).
     void addBuffer(const QString& name, std::shared_ptr<BufferSource> source,
-                   std::optional<engine::ElementFormat> format = std::nullopt);
+                   std::optional<engine::ElementFormat> format = std::nullopt, bool show = true);
     void removeBuffer(const QString& name);
     QStringList bufferNames() const;
     void showBuffer(const QString& name);

@@ -85,14 +85,19 @@ HeatMapPanel::~HeatMapPanel() = default;
 void HeatMapPanel::setSource(std::shared_ptr<BufferSource> source,
                              const engine::ElementLayout& layout,
                              const engine::BufferShape& shape) {
+    // New contents of the same layout and shape (a run again, a live edit) change only the
+    // picture: every change of a widget here lays out the whole window again.
+    const bool sameKind = layout == m_layout && shape == m_shape;
     m_source = std::move(source);
     m_layout = layout;
     m_shape = shape;
-    fillChannels();
-    m_slice->blockSignals(true);
-    m_slice->setRange(0, int(std::max<std::uint64_t>(1, shape.depth) - 1));
-    m_slice->setVisible(shape.dimensions == 3);
-    m_slice->blockSignals(false);
+    if (!sameKind) {
+        fillChannels();
+        m_slice->blockSignals(true);
+        m_slice->setRange(0, int(std::max<std::uint64_t>(1, shape.depth) - 1));
+        m_slice->setVisible(shape.dimensions == 3);
+        m_slice->blockSignals(false);
+    }
     reload();
 }
 
