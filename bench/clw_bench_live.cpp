@@ -15,7 +15,6 @@
 
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
-#include "clw/engine/runtime/Platform.h"
 #include "inspector/BufferInspector.h"
 #include "launch/LiveRunner.h"
 #include "launch/SessionController.h"
@@ -397,14 +396,7 @@ public:
         const QString name = receiver->objectName();
         const bool result = QApplication::notify(receiver, event);
         const double ms = clock.nsecsElapsed() / 1e6;
-        if (type == 77 && getenv("CLW_LAYOUTS")) {
-            QString chain;
-            for (QObject* o = receiver; o; o = o->parent())
-                chain += QString::fromLatin1(o->metaObject()->className()) + QLatin1Char('/') +
-                         o->objectName() + QLatin1Char(' ');
-            std::fprintf(stderr, "layout: %s\n", qPrintable(chain));
-        }
-        if (ms > 3)
+        if (ms > 8)
             std::fprintf(stderr, "slow event: %.1f ms, type %d, to %s '%s'\n", ms, type, className,
                          qPrintable(name));
         return result;
@@ -448,7 +440,6 @@ int main(int argc, char** argv) {
     }
     const QString deviceName = QString::fromStdString(device.name());
     context.session().chooseDevice(deviceName);
-    std::printf("device %s (%s)\n", device.name().c_str(), device.platform().name().c_str());
 
     const LiveSample samples[] = {
         {"vector_add", QStringLiteral(":/samples/vector_add.clwb"), QStringLiteral("c[i]"),

@@ -161,6 +161,10 @@ void LaunchPanel::buildLayout() {
     m_progress->setObjectName(QStringLiteral("progressBar"));
     m_progress->setTextVisible(true);
     m_progress->hide();
+    m_progressReveal.setSingleShot(true);
+    m_progressReveal.setInterval(250);
+    connect(&m_progressReveal, &QTimer::timeout, this,
+            [this] { m_progress->setVisible(m_controller.isBusy()); });
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
     m_errorLabel->setWordWrap(true);
@@ -201,8 +205,10 @@ void LaunchPanel::connectController() {
     connect(&m_controller, &SessionController::sessionChanged, this, &LaunchPanel::sessionChanged);
     connect(&m_controller, &SessionController::kernelsChanged, this, &LaunchPanel::kernelsChanged);
     connect(&m_controller, &SessionController::busyChanged, this, [this](bool busy) {
-        if (!busy)
+        if (!busy) {
+            m_progressReveal.stop();
             m_progress->hide();
+        }
         updateActions();
     });
     connect(&m_controller, &SessionController::deviceChanged, this, &LaunchPanel::updateActions);
@@ -381,7 +387,8 @@ void LaunchPanel::progress(const QString& what, int done, int total) {
     m_progress->setRange(0, std::max(total, 0)); // 0 of 0: busy, no count
     m_progress->setValue(done);
     m_progress->setFormat(total > 0 ? tr("%1 (%2 of %3)").arg(what).arg(done).arg(total) : what);
-    m_progress->setVisible(m_controller.isBusy());
+    if (m_controller.isBusy() && !m_progress->isVisible() && !m_progressReveal.isActive())
+        m_progressReveal.start();
 }
 
 void LaunchPanel::run() {

@@ -8,6 +8,7 @@
 // Which launch is shown: the session's launch of the picked kernel (the first one when there are
 // several; the launch picker shows the others), created with unset arguments the first time a
 // kernel is picked.
+#include <QTimer>
 #include <QWidget>
 
 #include <cstdint>
@@ -120,6 +121,9 @@ private:
     QPushButton* m_sweepButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QProgressBar* m_progress = nullptr;
+    // The progress bar shows once a run has lasted a moment: one that ends sooner (live mode's,
+    // as the person types) changes nothing here, where every change lays out the window again.
+    QTimer m_progressReveal;
     QLabel* m_errorLabel = nullptr;
     RunResultsView* m_results = nullptr;
 };
