@@ -33,6 +33,7 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QStatusBar>
 #include <QTimer>
 #include <QToolBar>
@@ -55,6 +56,20 @@ engine::ElementFormat formatOf(const engine::SessionBuffer& buffer) {
     if (buffer.shape.size() > 2)
         format.shape.depth = buffer.shape[2];
     return format;
+}
+
+// `content` in a frameless scroll area that gives it all its room. Qt lays out every widget from
+// one whose size hint may have changed up to the window (QLayout::activate calls updateGeometry on
+// its parent); a scroll area takes its widget's layout requests itself. So a panel whose labels
+// change at every result (the inspector's, at every edit in live mode) lays out itself alone, not
+// the whole window each time.
+QScrollArea* laidOutApart(QWidget* content) {
+    auto* area = new QScrollArea;
+    area->setObjectName(content->objectName() + QStringLiteral("Area"));
+    area->setFrameShape(QFrame::NoFrame);
+    area->setWidgetResizable(true);
+    area->setWidget(content);
+    return area;
 }
 } // namespace
 
@@ -171,7 +186,7 @@ void MainWindow::createPanels() {
     tabifyDockWidget(launch, devices);
     launch->raise();
     QDockWidget* inspector = addDock(tr("Buffer inspector"), QStringLiteral("bufferInspectorDock"),
-                                     m_bufferInspector, Qt::BottomDockWidgetArea);
+                                     laidOutApart(m_bufferInspector), Qt::BottomDockWidgetArea);
     QDockWidget* diagnostics = addDock(tr("Diagnostics"), QStringLiteral("diagnosticsDock"),
                                        m_workspace->diagnosticsPanel(), Qt::BottomDockWidgetArea);
     QDockWidget* timeline = addDock(tr("Timeline and history"), QStringLiteral("timelineDock"),

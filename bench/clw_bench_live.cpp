@@ -392,6 +392,10 @@ public:
         QElapsedTimer clock;
         clock.start();
         const int type = int(event->type());
+        // A layout of the whole window: what a change of any widget's size hint sets off.
+        if (event->type() == QEvent::LayoutRequest && receiver->isWidgetType() &&
+            static_cast<QWidget*>(receiver)->isWindow())
+            ++m_windowLayouts;
         const char* className = receiver->metaObject()->className();
         const QString name = receiver->objectName();
         const bool result = QApplication::notify(receiver, event);
@@ -402,9 +406,11 @@ public:
         return result;
     }
     void setTiming(bool on) { m_timing = on; }
+    int windowLayouts() const { return m_windowLayouts; }
 
 private:
     bool m_timing = false;
+    int m_windowLayouts = 0;
 };
 
 } // namespace
@@ -483,6 +489,7 @@ int main(int argc, char** argv) {
     const double stall = typingStallMs(window, &longestWork, &runs);
     app.setTiming(false);
     bench::printFigure("live_runs_shown_while_typing", runs, "runs");
+    bench::printFigure("window_layouts_while_typing", app.windowLayouts(), "layouts");
     bench::printFigure("longest_gui_work_typing_ms", longestWork, "ms");
     bench::printFigure("longest_stall_typing_ms", stall, "ms");
     bench::printGoal("no_stall_over_16ms_typing_live", stall, "<=", kStallGoalMs);

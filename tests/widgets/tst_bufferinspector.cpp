@@ -225,8 +225,16 @@ void TestBufferInspector::statisticsHistogramPlotAndHeatMap() {
     QTRY_COMPARE(analysis->statistics()->item(0, StatisticsTable::NaNs)->text(),
                  QStringLiteral("1"));
     QCOMPARE(analysis->statistics()->item(0, StatisticsTable::Max)->text(), QStringLiteral("3163"));
+    // The charts are drawn when their tab is shown, not out of sight.
+    QCOMPARE(analysis->tabs()->currentWidget(), analysis->statistics());
+    QCOMPARE(analysis->histogram()->pointCount(), 0);
+    QCOMPARE(analysis->plot()->pointCount(), 0);
+    analysis->tabs()->setCurrentWidget(analysis->histogram());
     QVERIFY(analysis->histogram()->pointCount() > 0);
+    QCOMPARE(analysis->plot()->pointCount(), 0);
+    analysis->tabs()->setCurrentWidget(analysis->plot());
     QVERIFY(analysis->plot()->pointCount() > 0);
+    analysis->tabs()->setCurrentWidget(analysis->statistics());
     // Statistics of a selection: rows 1 and 2 of the window.
     QTableView* table = inspector.tableView()->table();
     table->selectionModel()->select(

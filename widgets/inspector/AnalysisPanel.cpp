@@ -58,6 +58,7 @@ AnalysisPanel::AnalysisPanel(EngineBridge& bridge, SelectionFn selection, QWidge
     connect(m_compute, &QPushButton::clicked, this, &AnalysisPanel::compute);
     connect(m_cancel, &QPushButton::clicked, this, &AnalysisPanel::cancel);
     connect(m_column, &QComboBox::currentIndexChanged, this, &AnalysisPanel::showColumn);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &AnalysisPanel::drawShownChart);
     connect(m_runner, &AnalysisRunner::progressChanged, this,
             [this](double fraction) { m_progress->setValue(int(fraction * 1000)); });
     connect(m_runner, &AnalysisRunner::finished, this, &AnalysisPanel::finished);
@@ -95,6 +96,7 @@ void AnalysisPanel::setSource(std::shared_ptr<BufferSource> source,
     m_statistics->setRowCount(0);
     m_histogram->clear(tr("Not computed yet: press Compute"));
     m_plot->clear(tr("Not computed yet: press Compute"));
+    m_histogramStale = m_plotStale = false;
     m_range->clear();
     m_progress->setValue(0);
     if (m_source && automatic)
@@ -142,6 +144,16 @@ void AnalysisPanel::finished() {
 }
 
 void AnalysisPanel::showColumn() {
+    m_histogramStale = true;
+    m_plotStale = true;
+    drawShownChart();
+}
+
+void AnalysisPanel::drawShownChart() {
+    const bool histogram = m_histogramStale && m_tabs->currentWidget() == m_histogram;
+    const bool plot = m_plotStale && m_tabs->currentWidget() == m_plot;
+    if (!histogram && !plot)
+        return;
     const BufferAnalysis& analysis = m_runner->result();
     const int c = m_column->currentIndex();
     if (c < 0 || size_t(c) >= analysis.histograms.size() || !(analysis.layout == m_layout))
@@ -151,13 +163,19 @@ void AnalysisPanel::showColumn() {
     QString title = tr("%1: %2 values").arg(name).arg(s.finite);
     if (s.nanCount + s.infCount > 0)
         title += tr(" (%1 NaN, %2 Inf not shown)").arg(s.nanCount).arg(s.infCount);
-    m_histogram->showHistogram(analysis.histograms[size_t(c)], title);
-    m_plot->showEnvelope(analysis.envelopes[size_t(c)],
-                         analysis.envelopes[size_t(c)].elementsPerBucket() > 1
-                             ? tr("%1: min / max of every %2 elements")
-                                   .arg(name)
-                                   .arg(analysis.envelopes[size_t(c)].elementsPerBucket())
-                             : name);
+    if (histogram) {
+        m_histogram->showHistogram(analysis.histograms[size_t(c)], title);
+        m_histogramStale = false;
+    }
+    if (plot) {
+        m_plot->showEnvelope(analysis.envelopes[size_t(c)],
+                             analysis.envelopes[size_t(c)].elementsPerBucket() > 1
+                                 ? tr("%1: min / max of every %2 elements")
+                                       .arg(name)
+                                       .arg(analysis.envelopes[size_t(c)].elementsPerBucket())
+                                 : name);
+        m_plotStale = false;
+    }
 }
 
 } // namespace clw::ui
