@@ -78,27 +78,18 @@ double median(std::vector<double> values) {
     return values[values.size() / 2];
 }
 
-// The value column of the inspector's table (after Index and Offset).
-int valueColumn(const QAbstractItemModel& model) {
-    int column = 0;
-    while (column < model.columnCount() &&
-           model.headerData(column, Qt::Horizontal).toString() != QStringLiteral("Offset"))
-        ++column;
-    return column + 1;
-}
-
 // What the inspector shows for the first element of `buffer`; NaN while it shows another buffer
 // or its page is loading.
 double shownFirst(app::MainWindow& window, const QString& buffer) {
     ui::BufferInspector* inspector = window.bufferInspector();
     if (inspector->currentBuffer() != buffer)
         return NAN;
-    const QAbstractItemModel* model = inspector->model();
+    const ui::BufferTableModel* model = inspector->model();
     if (model->rowCount() == 0)
         return NAN;
     bool number = false;
     const double value =
-        model->data(model->index(0, valueColumn(*model))).toString().toDouble(&number);
+        model->data(model->index(0, model->firstValueColumn())).toString().toDouble(&number);
     return number ? value : NAN;
 }
 

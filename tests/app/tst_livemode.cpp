@@ -32,32 +32,24 @@ namespace {
 const QString kSum = QStringLiteral("a[i] + b[i]");
 const char* kPocl = "Portable Computing Language";
 
-// The value column of the inspector's table (after Index and Offset).
-int valueColumn(const QAbstractItemModel& model) {
-    int column = 0;
-    while (column < model.columnCount() &&
-           model.headerData(column, Qt::Horizontal).toString() != QStringLiteral("Offset"))
-        ++column;
-    return column + 1;
-}
-
 // What the inspector's table shows for c[row]; NaN while it is not c or its page loads.
 double shownC(app::MainWindow& window, int row) {
     ui::BufferInspector* inspector = window.bufferInspector();
     if (inspector->currentBuffer() != QStringLiteral("c"))
         return std::nan("");
-    const QAbstractItemModel* model = inspector->model();
+    const ui::BufferTableModel* model = inspector->model();
     if (row >= model->rowCount())
         return std::nan("");
     bool number = false;
     const double value =
-        model->data(model->index(row, valueColumn(*model))).toString().toDouble(&number);
+        model->data(model->index(row, model->firstValueColumn())).toString().toDouble(&number);
     return number ? value : std::nan("");
 }
 
 bool changedC(app::MainWindow& window, int row) {
-    const QAbstractItemModel* model = window.bufferInspector()->model();
-    return model->data(model->index(row, valueColumn(*model)), ui::BufferTableModel::ChangedRole)
+    const ui::BufferTableModel* model = window.bufferInspector()->model();
+    return model
+        ->data(model->index(row, model->firstValueColumn()), ui::BufferTableModel::ChangedRole)
         .toBool();
 }
 
