@@ -4,9 +4,12 @@
 #include "clw/engine/build/Checksum64.h"
 #include "clw/engine/build/DriverCacheUse.h"
 
+#include "CacheEntryFormat.h"
+#include "CacheUsage.h"
 #include "EntryFile.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstring>
 #include <fstream>
@@ -14,116 +17,23 @@
 namespace clw::engine {
 
 namespace fs = std::filesystem;
+using detail::CacheEntryFormat;
+using detail::CacheUsage;
 
 namespace {
 
-constexpr char kMagic[8] = {'C', 'L', 'W', 'B', 'C', 'A', 'C', 'H'};
 constexpr const char* kKernelsField = "kernels"; // after the key's fields: names, one space apart
 constexpr const char* kRejectedCounter = "rejected-binaries.count";
 constexpr const char* kIncompleteCounter = "incomplete-binaries.count";
-// The folder's size as the processes using it recorded it: "<bytes> <stores since the last
-// scan>". Kept so that a store costs the same at 100 entries and at 100,000; the folder is
-// scanned only when the record is missing, over the limit, or due (drift from a process that
-// died between its write and its record, or from files removed by hand).
+// The folder's recorded size (CacheUsage.h).
 constexpr const char* kUsageFile = "usage";
 constexpr std::uint64_t kStoresBetweenScans = 4096;
 
-struct Usage {
-    std::uint64_t bytes = 0;
-    std::uint64_t stores = 0;
-};
-
-std::optional<Usage> readUsage(const fs::path& path) {
-    std::ifstream file(path);
-    Usage usage;
-    if (!(file >> usage.bytes >> usage.stores))
-        return std::nullopt;
-    return usage;
-}
-
-// Fixed-size entry header; every integer little-endian.
-struct Header {
-    char magic[8];
-    std::uint32_t formatVersion;
-    std::uint32_t reserved;
-    char keyDigest[64];
-    std::uint64_t checksum; // checksum64 of everything after the header
-    std::uint64_t fieldsSize;
-    std::uint64_t logSize;
-    std::uint64_t binarySize;
-};
-static_assert(sizeof(Header) == 112);
-
-void putU32(std::string& out, std::uint32_t value) {
-    out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-std::string encodeFields(const std::vector<std::pair<std::string, std::string>>& fields) {
-    std::string out;
-    putU32(out, std::uint32_t(fields.size()));
-    for (const auto& [name, value] : fields) {
-        putU32(out, std::uint32_t(name.size()));
-        out += name;
-        putU32(out, std::uint32_t(value.size()));
-        out += value;
-    }
-    return out;
-}
-
-bool decodeFields(std::string_view bytes, std::vector<std::pair<std::string, std::string>>& out) {
-    auto take = [&](std::string& text) {
-        std::uint32_t size = 0;
-        if (bytes.size() < sizeof size)
-            return false;
-        std::memcpy(&size, bytes.data(), sizeof size);
-        bytes.remove_prefix(sizeof size);
-        if (bytes.size() < size)
-            return false;
-        text.assign(bytes.data(), size);
-        bytes.remove_prefix(size);
-        return true;
-    };
-    std::uint32_t count = 0;
-    if (bytes.size() < sizeof count)
-        return false;
-    std::memcpy(&count, bytes.data(), sizeof count);
-    bytes.remove_prefix(sizeof count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        std::string name, value;
-        if (!take(name) || !take(value))
-            return false;
-        out.emplace_back(std::move(name), std::move(value));
-    }
-    return true;
-}
-
-// The value of the field `wanted` in encoded fields, or nullopt; nothing is copied on the way.
-std::optional<std::string_view> fieldValue(std::string_view bytes, std::string_view wanted) {
-    auto take = [&](std::string_view& text) {
-        std::uint32_t size = 0;
-        if (bytes.size() < sizeof size)
-            return false;
-        std::memcpy(&size, bytes.data(), sizeof size);
-        bytes.remove_prefix(sizeof size);
-        if (bytes.size() < size)
-            return false;
-        text = bytes.substr(0, size);
-        bytes.remove_prefix(size);
-        return true;
-    };
-    std::uint32_t count = 0;
-    if (bytes.size() < sizeof count)
-        return std::nullopt;
-    std::memcpy(&count, bytes.data(), sizeof count);
-    bytes.remove_prefix(sizeof count);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        std::string_view name, value;
-        if (!take(name) || !take(value))
-            return std::nullopt;
-        if (name == wanted)
-            return value;
-    }
-    return std::nullopt;
+std::optional<CacheUsage> readUsage(const fs::path& path) {
+    std::ifstream file(path, std::ios::binary);
+    char text[64];
+    file.read(text, sizeof text);
+    return CacheUsage::parse(std::string_view(text, size_t(file.gcount())));
 }
 
 std::string joined(const std::vector<std::string>& names) {
@@ -142,31 +52,6 @@ std::vector<std::string> split(std::string_view text) {
         start = end + 1;
     }
     return names;
-}
-
-// Checks an entry's bytes; returns why it is unusable, or empty when it is sound.
-std::string validate(std::string_view bytes, const std::string& digest, Header& header) {
-    if (bytes.size() < sizeof(Header))
-        return bytes.empty() ? "an empty (zero-byte) entry" : "a truncated entry (no full header)";
-    std::memcpy(&header, bytes.data(), sizeof header);
-    if (std::memcmp(header.magic, kMagic, sizeof kMagic) != 0)
-        return "a file that is not a cache entry";
-    if (header.formatVersion != BinaryCache::kEntryFormatVersion)
-        return "an entry of format version " + std::to_string(header.formatVersion) +
-               " (this build reads version " + std::to_string(BinaryCache::kEntryFormatVersion) +
-               ")";
-    if (!digest.empty() && std::string_view(header.keyDigest, 64) != digest)
-        return "a foreign entry (its key is not the one its name says)";
-    const std::uint64_t payload = header.fieldsSize + header.logSize + header.binarySize;
-    const std::uint64_t available = bytes.size() - sizeof(Header);
-    // Each size on its own too: sizes that wrap around in the sum must not pass.
-    if (payload != available || header.fieldsSize > available || header.logSize > available ||
-        header.binarySize > available)
-        return "a truncated entry (" + std::to_string(bytes.size()) + " bytes, the header says " +
-               std::to_string(payload + sizeof(Header)) + ")";
-    if (checksum64(bytes.data() + sizeof(Header), payload) != header.checksum)
-        return "a damaged entry (checksum mismatch)";
-    return {};
 }
 
 // Seconds since the Unix epoch (the file clock's own epoch differs by platform).
@@ -228,22 +113,19 @@ std::optional<BinaryCache::Entry> BinaryCache::load(const CacheKey& key, bool re
         ++m_misses;
         return std::nullopt;
     }
-    const std::string_view bytes(reinterpret_cast<const char*>(file->bytes().data()),
-                                 file->bytes().size());
-    Header header{};
-    if (const std::string why = validate(bytes, key.digest, header); !why.empty()) {
+    CacheEntryFormat::Parts parts;
+    if (const std::string why = CacheEntryFormat::check(file->bytes(), key.digest, parts);
+        !why.empty()) {
         file.reset(); // Windows removes no file that is mapped
         discard(entryPath(key.digest), why);
         ++m_misses;
         return std::nullopt;
     }
     Entry entry;
-    if (const auto kernels =
-            fieldValue(bytes.substr(sizeof(Header), header.fieldsSize), kKernelsField))
+    if (const auto kernels = CacheEntryFormat::fieldValue(parts.fields, kKernelsField))
         entry.kernelNames = split(*kernels);
-    const size_t log = sizeof(Header) + header.fieldsSize;
-    entry.log.assign(bytes.substr(log, header.logSize));
-    entry.binary = file->bytes().subspan(log + header.logSize, header.binarySize);
+    entry.log.assign(parts.log);
+    entry.binary = parts.binary;
     entry.file = file;
     ++m_hits;
     if (recordUse)
@@ -266,20 +148,7 @@ bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::st
     const std::uintmax_t replaced = sizeError ? 0 : existing;
     auto entryFields = key.fields;
     entryFields.emplace_back(kKernelsField, joined(kernelNames));
-    const std::string fields = encodeFields(entryFields);
-    Header header{};
-    std::memcpy(header.magic, kMagic, sizeof kMagic);
-    header.formatVersion = kEntryFormatVersion;
-    std::memcpy(header.keyDigest, key.digest.data(), std::min<size_t>(64, key.digest.size()));
-    header.fieldsSize = fields.size();
-    header.logSize = log.size();
-    header.binarySize = binary.size();
-    std::string bytes(sizeof(Header), '\0');
-    bytes += fields;
-    bytes += log;
-    bytes.append(reinterpret_cast<const char*>(binary.data()), binary.size());
-    header.checksum = checksum64(bytes.data() + sizeof(Header), bytes.size() - sizeof(Header));
-    std::memcpy(bytes.data(), &header, sizeof header);
+    const std::string bytes = CacheEntryFormat::encode(key.digest, entryFields, log, binary);
     if (const std::string why = writeFileAtomically(entryPath(key.digest), bytes); !why.empty()) {
         // Said once per cache: every later write fails for the same reason.
         if (m_writeFailures++ == 0)
@@ -309,7 +178,7 @@ CacheFileLock BinaryCache::usageLock() const {
 
 void BinaryCache::account(std::int64_t delta, bool store) {
     const CacheFileLock lock = usageLock();
-    std::optional<Usage> usage = readUsage(m_folder / kUsageFile);
+    std::optional<CacheUsage> usage = readUsage(m_folder / kUsageFile);
     if (!usage || (store && usage->stores + 1 >= kStoresBetweenScans)) {
         scanAndEvict();
         return;
@@ -320,8 +189,7 @@ void BinaryCache::account(std::int64_t delta, bool store) {
         scanAndEvict();
         return;
     }
-    writeFileAtomically(m_folder / kUsageFile,
-                        std::to_string(usage->bytes) + " " + std::to_string(usage->stores) + "\n");
+    writeFileAtomically(m_folder / kUsageFile, usage->text());
 }
 
 CacheFileLock BinaryCache::lockFor(const std::string& digest) const {
@@ -371,13 +239,14 @@ std::vector<CacheEntryInfo> BinaryCache::list() const {
                         ? fs::file_size(info.path.string() + ".hits", error)
                         : 0;
         std::ifstream file(info.path, std::ios::binary);
-        Header header{};
-        if (file.read(reinterpret_cast<char*>(&header), sizeof header) &&
-            std::memcmp(header.magic, kMagic, sizeof kMagic) == 0 &&
-            header.fieldsSize < (1u << 24)) {
-            std::string fields(header.fieldsSize, '\0');
+        std::array<unsigned char, CacheEntryFormat::kHeaderBytes> header{};
+        std::optional<std::uint64_t> fieldsSize;
+        if (file.read(reinterpret_cast<char*>(header.data()), std::streamsize(header.size())))
+            fieldsSize = CacheEntryFormat::fieldsSize(header);
+        if (fieldsSize && *fieldsSize < (1u << 24)) {
+            std::string fields(*fieldsSize, '\0');
             if (file.read(fields.data(), std::streamsize(fields.size())))
-                decodeFields(fields, info.keyFields);
+                CacheEntryFormat::decodeFields(fields, info.keyFields);
             if (!info.keyFields.empty() && info.keyFields.back().first == kKernelsField) {
                 info.kernelNames = split(info.keyFields.back().second);
                 info.keyFields.pop_back();
@@ -444,7 +313,7 @@ void BinaryCache::scanAndEvict() {
         total -= oldest.bytes;
         entries.pop_back();
     }
-    writeFileAtomically(m_folder / kUsageFile, std::to_string(total) + " 0\n");
+    writeFileAtomically(m_folder / kUsageFile, CacheUsage{total, 0}.text());
 }
 
 } // namespace clw::engine

@@ -37,6 +37,24 @@ bool isHeader(std::string_view line) {
     return true;
 }
 
+// The header that header() writes for `layout`: a hex view's column names ("+00", "+01") look
+// like numbers to isHeader.
+bool isHeaderOf(std::string_view line, const ElementLayout& layout) {
+    const std::vector<std::string_view> fields = splitFields(line);
+    if (fields.size() != layout.columns().size())
+        return false;
+    for (size_t c = 0; c < fields.size(); ++c) {
+        std::string_view field = fields[c];
+        while (!field.empty() && (field.front() == ' ' || field.front() == '"'))
+            field.remove_prefix(1);
+        while (!field.empty() && (field.back() == ' ' || field.back() == '"'))
+            field.remove_suffix(1);
+        if (field != layout.columns()[c].name)
+            return false;
+    }
+    return true;
+}
+
 } // namespace
 
 std::string CsvTable::header(const ElementLayout& layout) {
@@ -93,7 +111,7 @@ std::vector<unsigned char> CsvTable::parse(std::string_view text, const ElementL
         }
         if (pendingBlank)
             throw ImportError("line " + std::to_string(blankLine) + " is blank");
-        if (lineNumber == 1 && isHeader(line))
+        if (lineNumber == 1 && (isHeader(line) || isHeaderOf(line, layout)))
             continue;
         const std::vector<std::string_view> fields = splitFields(line);
         const std::string where = "line " + std::to_string(lineNumber);

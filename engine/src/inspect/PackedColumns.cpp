@@ -13,6 +13,8 @@ size_t PackedColumns::packedSize(const ElementLayout& layout) {
 
 void PackedColumns::pack(const ElementLayout& layout, const unsigned char* elements, size_t count,
                          size_t stride, unsigned char* out) {
+    if (count == 0)
+        return; // no elements: the pointers may be null, which memcpy may not be given
     if (layout.isPacked() && stride == layout.size()) {
         std::memcpy(out, elements, count * stride);
         return;
@@ -26,6 +28,8 @@ void PackedColumns::pack(const ElementLayout& layout, const unsigned char* eleme
 
 void PackedColumns::unpack(const ElementLayout& layout, const unsigned char* packed, size_t count,
                            unsigned char* elements, size_t stride) {
+    if (count == 0)
+        return;
     if (layout.isPacked() && stride == layout.size()) {
         std::memcpy(elements, packed, count * stride);
         return;

@@ -195,7 +195,8 @@ ValueClass classifyScalar(ScalarType type, const unsigned char* bytes) {
 }
 
 std::string formatScalar(ScalarType type, const unsigned char* bytes, bool hex) {
-    if (hex) {
+    // Only integers: a float's bits or a bool's byte in hex would not read back as the value.
+    if (hex && type != ScalarType::Bool && !isFloatScalar(type)) {
         static const char kDigits[] = "0123456789abcdef";
         const size_t size = scalarSize(type);
         std::string text = "0x";

@@ -71,6 +71,11 @@ SessionFile::ReadResult SessionFile::parse(const std::string& text, const std::s
                            withoutExceptionId(error.what()) +
                            "): the file is damaged or was cut short; restore it from a copy or "
                            "its .autosave, or fix it in a text editor");
+    } catch (const nlohmann::json::out_of_range& error) {
+        // A number JSON allows but a double cannot hold (1e999): nlohmann refuses it this way.
+        throw SessionError(name + ": a number too large to read (" +
+                           withoutExceptionId(error.what()) +
+                           "): write it smaller, or as the string \"inf\" where infinity is meant");
     }
     return SessionJsonReader(name).read(root);
 }

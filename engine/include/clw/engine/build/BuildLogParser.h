@@ -23,7 +23,9 @@ using FileMapper = std::function<std::string(const std::string& file)>;
 //   next diagnostic;
 // - every non-blank line of the log appears in the text of exactly one diagnostic; lines that
 //   fit no format (summaries such as "2 errors generated.", framing, runtime output) are Text;
-// - "\r\n" line ends parse the same as "\n".
+// - "\r\n" line ends parse the same as "\n";
+// - NUL bytes at the end (drivers count the C string's terminator in the log's size) are no part
+//   of the log.
 std::vector<Diagnostic> parseBuildLog(std::string_view log);
 // The same, with mapFile applied to the file of every diagnostic that has a location (and to
 // the files named in notes).

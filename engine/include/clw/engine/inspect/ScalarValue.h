@@ -20,7 +20,8 @@ bool isFloatScalar(ScalarType type);
 bool isSignedScalar(ScalarType type);
 
 // The shortest text that reads back to the same bits ("0.1", "1e-08", "nan", "-inf"); integers in
-// decimal, or with `hex` as 0x and two digits a byte ("0x00ff").
+// decimal, or with `hex` as 0x and two digits a byte ("0x00ff"). `hex` leaves floats and bools
+// as they are: what it prints reads back with parseScalar.
 std::string formatScalar(ScalarType type, const unsigned char* bytes, bool hex = false);
 // Reads `text` into the scalar's bytes. Integers: decimal, 0x hex, or a leading '-' for signed
 // types, range-checked; floats: decimal, exponent, nan, inf, -inf, range-checked (1e39 is not a
