@@ -260,6 +260,13 @@ private slots:
         QVERIFY(layoutError("struct { float f; } __attribute__((aligned(3)))")
                     .contains(QStringLiteral("power of two")));
         QVERIFY(layoutError("float @").startsWith(QStringLiteral("column 7:")));
+        // An element of millions of columns would take the workbench's memory (found by
+        // tests/fuzz): refused, whether one array, nested arrays or many members make them.
+        const QString tooMany = QStringLiteral("more than 65536 columns");
+        QVERIFY(layoutError("struct { float n[13007257]; }").contains(tooMany));
+        QVERIFY(layoutError("struct { float4 m[4096][5]; }").contains(tooMany));
+        QVERIFY(layoutError("typedef float A[40000]; struct { A a, b; }").contains(tooMany));
+        QCOMPARE(ElementLayout::parse("struct { float4 m[4096][4]; }").columnCount(), 65536);
     }
 
     void layoutsMatchTheDeviceCompiler() {

@@ -15,8 +15,11 @@ bool isDigit(char c) {
     return c >= '0' && c <= '9';
 }
 
-// Reads a decimal number at text[pos], advancing pos; nullopt when there is none.
+// Reads a decimal number at text[pos], advancing pos; nullopt when there is none. No sign: a line
+// or column is never negative, so "file:-3:5:" is no location.
 std::optional<int> readNumber(std::string_view text, size_t& pos) {
+    if (pos >= text.size() || !isDigit(text[pos]))
+        return std::nullopt;
     int value = 0;
     const auto [end, error] = std::from_chars(text.data() + pos, text.data() + text.size(), value);
     if (error != std::errc() || end == text.data() + pos)

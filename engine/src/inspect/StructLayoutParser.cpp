@@ -244,7 +244,12 @@ StructLayoutParser::Type StructLayoutParser::parseAggregate(bool isUnion) {
         std::string name;
         size_t align;
     };
+    // Each nested definition recurses: a bound keeps thousands of them from overflowing the
+    // stack (an input in tests/fuzz/regressions).
+    if (++m_nesting > kMaxNesting)
+        fail("structs nested more than " + std::to_string(kMaxNesting) + " deep", peek());
     std::vector<Member> members;
+    size_t columns = 0;
     while (!accept("}")) {
         if (peek().kind == Token::End)
             fail(std::string("unterminated ") + keyword, peek());
@@ -258,6 +263,9 @@ StructLayoutParser::Type StructLayoutParser::parseAggregate(bool isUnion) {
             size_t align = type.align;
             if (memberAttributes.aligned)
                 align = std::max(align, memberAttributes.aligned);
+            columns += type.columns.size();
+            if (columns > ElementLayout::kMaxColumns)
+                fail(tooManyColumns(), peek());
             members.push_back({std::move(type), std::move(name), align});
         } while (accept(","));
         expect(";");
@@ -268,6 +276,7 @@ StructLayoutParser::Type StructLayoutParser::parseAggregate(bool isUnion) {
     if (members.empty())
         fail(std::string("an empty ") + keyword + " has no layout", peek());
 
+    --m_nesting;
     Type type;
     type.name = tag.empty() ? std::string(keyword) + " { ... }" : key;
     size_t cursor = 0;
@@ -303,6 +312,12 @@ StructLayoutParser::Type StructLayoutParser::parseDeclarator(const Type& base, s
             fail("an array needs a positive size", at);
         dims.push_back(count);
         expect("]");
+    }
+    size_t columns = base.columns.size();
+    for (const size_t dim : dims) {
+        if (columns > ElementLayout::kMaxColumns / dim)
+            fail(tooManyColumns(), peek());
+        columns *= dim;
     }
     Type type = base;
     for (auto dim = dims.rbegin(); dim != dims.rend(); ++dim)
@@ -342,6 +357,12 @@ StructLayoutParser::Type StructLayoutParser::scalarType(ScalarType scalar, int w
     if (width == 1)
         type.columns.front().name.clear(); // a bare scalar member is named by its declarator
     return type;
+}
+
+std::string StructLayoutParser::tooManyColumns() {
+    return "the element would have more than " + std::to_string(ElementLayout::kMaxColumns) +
+           " columns; view the buffer as the array's element type (\"float\" for a float[N] "
+           "member) or as hex";
 }
 
 StructLayoutParser::Type StructLayoutParser::arrayOf(const Type& element, size_t count) {

@@ -38,6 +38,7 @@ private:
     bool accept(std::string_view text);
     void expect(std::string_view text);
     [[noreturn]] void fail(const std::string& message, const Token& at) const;
+    static std::string tooManyColumns();
 
     Type parseDeclaration();
     Type parseSpecifiers();
@@ -56,6 +57,8 @@ private:
     size_t m_pos = 0;
     std::map<std::string, Type> m_typedefs;   // name -> type
     std::map<std::string, Type> m_aggregates; // "struct P" -> type
+    static constexpr int kMaxNesting = 64;
+    int m_nesting = 0; // struct and union definitions open around the parser
 };
 
 } // namespace clw::engine

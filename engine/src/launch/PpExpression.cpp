@@ -10,6 +10,10 @@ namespace {
 // Recursive descent over C's precedence levels. Failures throw std::invalid_argument, caught in
 // evaluateExpression and turned into its error string.
 class ExpressionParser {
+    // Each unary operator, parenthesis and ?: recurses: a bound keeps "((((...1))))" of a hundred
+    // thousand levels from overflowing the stack (an input in tests/fuzz/regressions).
+    static constexpr int kMaxDepth = 256;
+
 public:
     explicit ExpressionParser(const Tokens& tokens)
         : m_tokens(tokens) {}
@@ -38,6 +42,8 @@ private:
         const long long condition = binary(0);
         if (!accept("?"))
             return condition;
+        if (++m_depth > kMaxDepth)
+            fail("nested more than " + std::to_string(kMaxDepth) + " deep");
         m_unevaluated += condition ? 0 : 1;
         const long long yes = conditional();
         m_unevaluated -= condition ? 0 : 1;
@@ -46,6 +52,7 @@ private:
         m_unevaluated += condition ? 1 : 0;
         const long long no = conditional();
         m_unevaluated -= condition ? 1 : 0;
+        --m_depth;
         return condition ? yes : no;
     }
 
@@ -126,19 +133,27 @@ private:
             return 0;
         if (b == 0)
             fail("division by zero");
+        if (b == -1) // the one quotient that overflows, LLONG_MIN / -1, traps on x86
+            return op == "/" ? (long long)(0ull - (unsigned long long)a) : 0;
         return op == "/" ? a / b : a % b;
     }
 
     long long unary() {
+        if (++m_depth > kMaxDepth)
+            fail("nested more than " + std::to_string(kMaxDepth) + " deep");
+        long long value = 0;
         if (accept("+"))
-            return unary();
-        if (accept("-"))
-            return -unary();
-        if (accept("~"))
-            return ~unary();
-        if (accept("!"))
-            return !unary();
-        return primary();
+            value = unary();
+        else if (accept("-"))
+            value = (long long)(0ull - (unsigned long long)unary()); // wraps as the rest do
+        else if (accept("~"))
+            value = ~unary();
+        else if (accept("!"))
+            value = !unary();
+        else
+            value = primary();
+        --m_depth;
+        return value;
     }
 
     long long primary() {
@@ -212,6 +227,7 @@ private:
     const Tokens& m_tokens;
     size_t m_pos = 0;
     int m_unevaluated = 0; // > 0 inside an operand whose value does not matter
+    int m_depth = 0;
 };
 
 } // namespace

@@ -2,6 +2,8 @@
 
 #include "clw/engine/protocol/HostProtocolError.h"
 
+#include "BoundedCbor.h"
+
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -102,13 +104,7 @@ std::vector<unsigned char> HostFrame::encode(const HostMessage& message) {
 }
 
 HostMessage HostFrame::decodeHeader(std::span<const unsigned char> bytes) {
-    nlohmann::json header;
-    try {
-        header = nlohmann::json::from_cbor(bytes.begin(), bytes.end());
-    } catch (const nlohmann::json::exception& error) {
-        throw HostProtocolError(std::string("a device-host message header that is not CBOR (") +
-                                error.what() + ")");
-    }
+    const nlohmann::json header = detail::parseBoundedCbor(bytes);
     if (!header.is_object())
         throw HostProtocolError("a device-host message header that is not a map");
     const auto version =

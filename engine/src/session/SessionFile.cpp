@@ -63,9 +63,20 @@ SessionFile::ReadResult SessionFile::read(const fs::path& path) {
 }
 
 SessionFile::ReadResult SessionFile::parse(const std::string& text, const std::string& name) {
+    // The reader walks arrays and objects recursively (a struct value's nested fields): a value
+    // nested hundreds of thousands deep would overflow its stack (an input in
+    // tests/fuzz/regressions).
+    constexpr int kMaxDepth = 256;
+    const auto boundDepth = [&](int depth, nlohmann::json::parse_event_t, nlohmann::json&) {
+        if (depth > kMaxDepth)
+            throw SessionError(name + ": values nested more than " + std::to_string(kMaxDepth) +
+                               " deep; no session field nests so deep: the file is damaged or "
+                               "was not written by CL Workbench");
+        return true;
+    };
     nlohmann::json root;
     try {
-        root = nlohmann::json::parse(text);
+        root = nlohmann::json::parse(text, boundDepth);
     } catch (const nlohmann::json::parse_error& error) {
         throw SessionError(name + ": not valid JSON at byte " + std::to_string(error.byte) + " (" +
                            withoutExceptionId(error.what()) +

@@ -17,6 +17,17 @@ bool isComponentList(const nlohmann::json& value) {
            });
 }
 
+// A struct field's name as OpenCL C spells it. Paths join names with '.' and "[i]", so a name with
+// those in it would not write back to the same field.
+bool isIdentifier(const std::string& name) {
+    if (name.empty() || (name.front() >= '0' && name.front() <= '9'))
+        return false;
+    return std::all_of(name.begin(), name.end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_';
+    });
+}
+
 void flatten(const JsonCursor& value, const std::string& path, std::vector<SessionField>& out) {
     const nlohmann::json& json = value.json();
     if (isComponent(json) || isComponentList(json)) {
@@ -24,9 +35,14 @@ void flatten(const JsonCursor& value, const std::string& path, std::vector<Sessi
     } else if (json.is_object()) {
         if (json.empty() && path.empty())
             value.fail("gives no fields; give at least one, as { \"x\": 1 }");
-        for (const auto& item : json.items())
+        for (const auto& item : json.items()) {
+            if (!isIdentifier(item.key()))
+                value.fail("has a field named \"" + item.key() +
+                           "\": a field's name is a C identifier (letters, digits and _, not "
+                           "starting with a digit), as in the struct");
             flatten(value.field(item.key()), path.empty() ? item.key() : path + "." + item.key(),
                     out);
+        }
     } else if (json.is_array()) {
         const std::vector<JsonCursor> elements = value.elements();
         for (size_t i = 0; i < elements.size(); ++i) {

@@ -25,6 +25,11 @@ struct ElementColumn {
 
 class ElementLayout {
 public:
+    // The most columns an element may have: a table of more is no longer readable, and an
+    // element type such as "float a[100000000]" typed into the inspector must not take the
+    // workbench's memory. A buffer of big arrays is viewed as their element type.
+    static constexpr size_t kMaxColumns = 65536;
+
     ElementLayout() = default; // invalid: no columns
     ElementLayout(std::string name, std::vector<ElementColumn> columns, size_t size,
                   size_t alignment);
@@ -38,7 +43,7 @@ public:
     // "struct { float3 pos; uint id; }", a series of declarations whose last one is used
     // ("struct In { float a; }; typedef struct { struct In i; int n[2]; } Out;"), with
     // __attribute__((packed)) and __attribute__((aligned(N))); or "hex" / "hex 32". Throws
-    // LayoutError with the column of the problem.
+    // LayoutError with the column of the problem, also for more than kMaxColumns columns.
     static ElementLayout parse(std::string_view text);
 
     bool isValid() const { return m_size > 0 && !m_columns.empty(); }
