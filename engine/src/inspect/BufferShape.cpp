@@ -2,7 +2,28 @@
 
 #include "clw/engine/inspect/LayoutError.h"
 
+#include <cstdint>
+
 namespace clw::engine {
+
+namespace {
+
+// Sizes from a saved view or a person's text can be anything up to 2^64 - 1: a product or sum
+// that wraps around would pass the checks below (found by tests/fuzz).
+std::uint64_t times(std::uint64_t a, std::uint64_t b) {
+    if (a != 0 && b > UINT64_MAX / a)
+        throw LayoutError("the shape is larger than any buffer (" + std::to_string(a) + " x " +
+                          std::to_string(b) + ")");
+    return a * b;
+}
+
+std::uint64_t plus(std::uint64_t a, std::uint64_t b) {
+    if (b > UINT64_MAX - a)
+        throw LayoutError("the shape is larger than any buffer");
+    return a + b;
+}
+
+} // namespace
 
 BufferShape BufferShape::resolved(std::uint64_t bufferSize, size_t elementSize) const {
     if (elementSize == 0)
@@ -14,7 +35,7 @@ BufferShape BufferShape::resolved(std::uint64_t bufferSize, size_t elementSize) 
                           std::to_string(bufferSize) + "-byte buffer");
     BufferShape shape = *this;
     const std::uint64_t available = bufferSize - offset;
-    const std::uint64_t rowBytes = shape.width * elementSize;
+    const std::uint64_t rowBytes = times(shape.width, elementSize);
     if (dimensions == 1) {
         if (shape.width == 0)
             shape.width = available / elementSize;
@@ -23,8 +44,8 @@ BufferShape BufferShape::resolved(std::uint64_t bufferSize, size_t elementSize) 
         throw LayoutError("a 2D or 3D shape needs a width");
     }
     if (shape.rowPitch == 0)
-        shape.rowPitch = shape.width * elementSize;
-    if (shape.rowPitch < shape.width * elementSize)
+        shape.rowPitch = rowBytes;
+    if (shape.rowPitch < rowBytes)
         throw LayoutError("the row pitch " + std::to_string(shape.rowPitch) +
                           " B is smaller than a row of " + std::to_string(shape.width) +
                           " elements (" + std::to_string(rowBytes) + " B)");
@@ -37,19 +58,23 @@ BufferShape BufferShape::resolved(std::uint64_t bufferSize, size_t elementSize) 
         shape.height = available >= rowBytes ? (available - rowBytes) / shape.rowPitch + 1 : 0;
     }
     if (shape.slicePitch == 0)
-        shape.slicePitch = shape.rowPitch * shape.height;
-    if (shape.height > 0 && shape.slicePitch < shape.rowPitch * shape.height)
+        shape.slicePitch = times(shape.rowPitch, shape.height);
+    if (shape.height > 0 && shape.slicePitch < times(shape.rowPitch, shape.height))
         throw LayoutError("the slice pitch " + std::to_string(shape.slicePitch) +
                           " B is smaller than " + std::to_string(shape.height) + " rows");
     if (dimensions == 3 && shape.depth == 0) {
-        const std::uint64_t sliceBytes = shape.rowPitch * (shape.height - 1) + rowBytes;
+        const std::uint64_t sliceBytes =
+            shape.height > 0 ? plus(times(shape.rowPitch, shape.height - 1), rowBytes) : 0;
         shape.depth = shape.height > 0 && shape.slicePitch > 0 && available >= sliceBytes
                           ? (available - sliceBytes) / shape.slicePitch + 1
                           : 0;
     }
-    if (shape.elementCount() > 0) {
+    if (times(times(shape.width, shape.height), shape.depth) > 0) {
+        // Where the last element ends: byteOffset(elementCount() - 1) + elementSize, checked.
         const std::uint64_t end =
-            shape.byteOffset(shape.elementCount() - 1, elementSize) + elementSize;
+            plus(plus(plus(shape.offset, times(shape.depth - 1, shape.slicePitch)),
+                      times(shape.height - 1, shape.rowPitch)),
+                 rowBytes);
         if (end > bufferSize)
             throw LayoutError("the shape needs " + std::to_string(end) + " bytes; the buffer has " +
                               std::to_string(bufferSize));
