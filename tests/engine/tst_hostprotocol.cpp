@@ -155,6 +155,14 @@ private Q_SLOTS:
 
         QVERIFY(refusal(withHeader(nlohmann::json::array({1, 2})))
                     .contains(QStringLiteral("not a map")));
+
+        // 300 nested one-element CBOR arrays: refused before nlohmann's reader, which recurses
+        // once a level, runs out of stack (tests/fuzz/regressions holds 200,000 levels).
+        std::vector<unsigned char> deep = {'C', 'L', 'W', 'H', 45, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+        deep.insert(deep.end(), 300, 0x81);
+        deep.push_back(0x00);
+        QCOMPARE(refusal(deep), QStringLiteral("a device-host message header that nests values "
+                                               "more than 256 deep"));
         QCOMPARE(refusal(withHeader(goodHeader())), QStringLiteral("(accepted)"));
     }
 

@@ -39,6 +39,15 @@ void TestSessionFileErrors::refusesBadFiles_data() {
     raw("trailing garbage", exampleText() + "}", "", "not valid JSON at byte");
     raw("invalid utf-8", "{\"format\": \"\xff\"}", "", "not valid JSON");
     raw("top-level array", "[1, 2]", "", "not a CL Workbench session");
+    // Inputs of tests/fuzz/regressions: nlohmann's own exception escaped; the reader's stack
+    // overflowed.
+    raw("number past a double", "{\"format\": 1e999}", "", "a number too large to read");
+    raw("nested too deep", "{\"x\": " + QByteArray(300, '[') + QByteArray(300, ']') + "}", "",
+        "values nested more than 256 deep");
+    edit("struct field name", "launches/0/arguments/0",
+         QJsonObject{{QStringLiteral("value"), QJsonObject{{QStringLiteral("a["), 1}}}},
+         "launches[0].arguments[0].value",
+         "has a field named \"a[\": a field's name is a C identifier");
     edit("format missing", "format", remove, "format", "required field is missing");
     edit("format wrong", "format", QStringLiteral("clworkbench-cache"), "format",
          "not a CL Workbench session");
