@@ -342,7 +342,6 @@ void TestLiveDiagnostics::optionsAreUsedAndRememberedPerFolder() {
              QStringLiteral("-D SCALE=2.0f -cl-fast-relaxed-math"));
 }
 
-QTEST_MAIN(TestLiveDiagnostics)
 // Live mode holds the editor's live build while its run builds the same text: the build waits for
 // the release, then starts at once (one build, however many edits came meanwhile).
 void TestLiveDiagnostics::heldLiveBuildStartsOnRelease() {
@@ -375,5 +374,7 @@ void TestLiveDiagnostics::heldLiveBuildStartsOnRelease() {
     workspace.builds()->setHeld(false);
     QCOMPARE(started.count(), 1);
 }
+
+QTEST_MAIN(TestLiveDiagnostics)
 
 #include "tst_livediagnostics.moc"
