@@ -1,0 +1,335 @@
+#include "CheckPlugin.h"
+
+#include "clw/engine/debug/CheckFindingsJson.h"
+
+#include <oclgrind/Context.h>
+#include <oclgrind/Kernel.h>
+#include <oclgrind/KernelInvocation.h>
+#include <oclgrind/Memory.h>
+#include <oclgrind/WorkGroup.h>
+#include <oclgrind/WorkItem.h>
+
+#include <llvm/IR/Argument.h>
+#include <llvm/IR/GlobalVariable.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+
+namespace clw::oclgrind_check {
+
+namespace {
+
+using engine::CheckKind;
+using engine::CheckMemory;
+
+engine::CheckIds ids(const oclgrind::Size3& size) {
+    return {size.x, size.y, size.z};
+}
+
+// A function-scope __local variable is a module global named "<function>.<variable>".
+std::string variableName(const llvm::Value* value) {
+    const std::string name = value->getName().str();
+    const size_t dot = name.rfind('.');
+    return dot == std::string::npos ? name : name.substr(dot + 1);
+}
+
+std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workDim) {
+    return std::vector<std::uint64_t>(size.begin(), size.begin() + std::min<size_t>(workDim, 3));
+}
+
+} // namespace
+
+CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath)
+    : oclgrind::Plugin(context)
+    , m_findingsPath(std::move(findingsPath)) {}
+
+void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
+    m_invocation = invocation;
+    const oclgrind::Kernel* kernel = invocation->getKernel();
+    m_kernel = kernel->getName();
+    m_ids.offset = ids(invocation->getGlobalOffset());
+    m_ids.global = ids(invocation->getGlobalSize());
+    m_ids.local = ids(invocation->getLocalSize());
+    m_book.clear();
+    m_global.clear();
+    m_local.clear();
+    m_localWritten.clear();
+    m_globalNames.clear();
+    const oclgrind::Memory* globalMemory = m_context->getGlobalMemory();
+    for (auto value = kernel->values_begin(); value != kernel->values_end(); ++value) {
+        const llvm::Type* type = value->first->getType();
+        if (!type->isPointerTy())
+            continue;
+        const unsigned space = type->getPointerAddressSpace();
+        if (space != oclgrind::AddrSpaceGlobal && space != oclgrind::AddrSpaceConstant)
+            continue;
+        const auto* argument = llvm::dyn_cast<llvm::Argument>(value->first);
+        if (!argument || value->second.size != sizeof(size_t))
+            continue;
+        BufferName name;
+        name.memory =
+            space == oclgrind::AddrSpaceConstant ? CheckMemory::Constant : CheckMemory::Global;
+        name.argument = int(argument->getArgNo());
+        name.variable = kernel->getArgumentName(argument->getArgNo()).str();
+        m_globalNames[globalMemory->extractBuffer(value->second.getPointer())] = name;
+    }
+}
+
+void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
+    writeRun(invocation);
+    m_invocation = nullptr;
+    m_global.clear();
+}
+
+void CheckPlugin::workGroupBegin(const oclgrind::WorkGroup* group) {
+    m_group = std::uint32_t(m_ids.groupLinear(ids(group->getGroupID())));
+    m_localEpoch = m_globalEpoch = 0;
+    m_barriersReached.clear();
+    m_localNames.clear();
+    const oclgrind::Kernel* kernel = m_invocation->getKernel();
+    const oclgrind::Memory* localMemory = group->getLocalMemory();
+    for (auto value = kernel->values_begin(); value != kernel->values_end(); ++value) {
+        const llvm::Type* type = value->first->getType();
+        if (!type->isPointerTy() || type->getPointerAddressSpace() != oclgrind::AddrSpaceLocal)
+            continue;
+        BufferName name;
+        name.memory = CheckMemory::Local;
+        if (const auto* argument = llvm::dyn_cast<llvm::Argument>(value->first)) {
+            name.argument = int(argument->getArgNo());
+            name.variable = kernel->getArgumentName(argument->getArgNo()).str();
+        } else {
+            name.variable = variableName(value->first);
+        }
+        m_localNames[localMemory->extractBuffer(group->getLocalMemoryAddress(value->first))] = name;
+    }
+}
+
+void CheckPlugin::workGroupBarrier(const oclgrind::WorkGroup*, uint32_t flags) {
+    if (flags & CLK_LOCAL_MEM_FENCE)
+        ++m_localEpoch;
+    if (flags & CLK_GLOBAL_MEM_FENCE)
+        ++m_globalEpoch;
+}
+
+void CheckPlugin::workGroupComplete(const oclgrind::WorkGroup* group) {
+    // Work-items that finished without reaching a barrier have no entry: each item is listed.
+    const oclgrind::Size3 size = group->getGroupSize();
+    for (size_t z = 0; z < size.z; ++z)
+        for (size_t y = 0; y < size.y; ++y)
+            for (size_t x = 0; x < size.x; ++x) {
+                const oclgrind::WorkItem* item = group->getWorkItem(oclgrind::Size3(x, y, z));
+                m_barriersReached.try_emplace(m_ids.linear(ids(item->getGlobalID())));
+            }
+    checkBarrierDivergence();
+    m_local.clear();
+    m_localWritten.clear();
+}
+
+void CheckPlugin::instructionExecuted(const oclgrind::WorkItem* item,
+                                      const llvm::Instruction* instruction,
+                                      const oclgrind::TypedValue&) {
+    if (m_barrierCalls.isBarrier(instruction))
+        m_barriersReached[m_ids.linear(ids(item->getGlobalID()))].push_back(instruction);
+}
+
+void CheckPlugin::checkBarrierDivergence() {
+    size_t longest = 0;
+    for (const auto& [item, reached] : m_barriersReached)
+        longest = std::max(longest, reached.size());
+    for (size_t position = 0; position < longest; ++position) {
+        std::map<const llvm::Instruction*, std::vector<std::uint64_t>> byBarrier;
+        for (const auto& [item, reached] : m_barriersReached)
+            byBarrier[position < reached.size() ? reached[position] : nullptr].push_back(item);
+        if (byBarrier.size() == 1)
+            continue;
+        const std::string detail = "not every work-item of the group reached this barrier";
+        for (const auto& [barrier, items] : byBarrier) {
+            if (!barrier)
+                continue;
+            FindingKey key;
+            key.kind = CheckKind::BarrierDivergence;
+            key.place = placeOf(barrier);
+            for (std::uint64_t item : items)
+                m_book.record(key, {item}, 0, 0, detail);
+        }
+        return; // what follows the first divergence says nothing more
+    }
+}
+
+void CheckPlugin::memoryAllocated(const oclgrind::Memory* memory, size_t address, size_t size,
+                                  cl_mem_flags, const uint8_t* initData) {
+    const size_t buffer = memory->extractBuffer(address);
+    switch (memory->getAddressSpace()) {
+    case oclgrind::AddrSpaceLocal:
+        m_localWritten.track(buffer, size);
+        break;
+    case oclgrind::AddrSpaceGlobal:
+        if (!initData)
+            m_globalWritten.track(buffer, size);
+        else
+            m_globalWritten.forget(buffer);
+        break;
+    default:
+        break;
+    }
+}
+
+void CheckPlugin::memoryDeallocated(const oclgrind::Memory* memory, size_t address) {
+    if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
+        m_globalWritten.forget(memory->extractBuffer(address));
+}
+
+void CheckPlugin::hostMemoryStore(const oclgrind::Memory* memory, size_t address, size_t size,
+                                  const uint8_t*) {
+    if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
+        m_globalWritten.markWritten(memory->extractBuffer(address), memory->extractOffset(address),
+                                    size);
+}
+
+void CheckPlugin::memoryMap(const oclgrind::Memory* memory, size_t address, size_t offset,
+                            size_t size, cl_map_flags) {
+    // What the host writes through a mapping is not seen: a mapped range counts as written.
+    if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
+        m_globalWritten.markWritten(memory->extractBuffer(address),
+                                    memory->extractOffset(address) + offset, size);
+}
+
+void CheckPlugin::memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
+                             size_t address, size_t size) {
+    accessed(memory, item, address, size, false, false);
+}
+
+void CheckPlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
+                              size_t address, size_t size, const uint8_t*) {
+    accessed(memory, item, address, size, true, false);
+}
+
+void CheckPlugin::memoryAtomicLoad(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
+                                   oclgrind::AtomicOp, size_t address, size_t size) {
+    accessed(memory, item, address, size, false, true);
+}
+
+void CheckPlugin::memoryAtomicStore(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
+                                    oclgrind::AtomicOp, size_t address, size_t size) {
+    accessed(memory, item, address, size, true, true);
+}
+
+// A work-group's own accesses are its async copies: only their bounds are checked, said of the
+// group's first work-item.
+void CheckPlugin::memoryLoad(const oclgrind::Memory* memory, const oclgrind::WorkGroup* group,
+                             size_t address, size_t size) {
+    const oclgrind::WorkItem* first = group->getWorkItem(oclgrind::Size3(0, 0, 0));
+    outOfBounds(memory, nullptr, m_ids.linear(ids(first->getGlobalID())), address, size, false);
+}
+
+void CheckPlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::WorkGroup* group,
+                              size_t address, size_t size, const uint8_t*) {
+    const oclgrind::WorkItem* first = group->getWorkItem(oclgrind::Size3(0, 0, 0));
+    outOfBounds(memory, nullptr, m_ids.linear(ids(first->getGlobalID())), address, size, true);
+}
+
+void CheckPlugin::accessed(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
+                           size_t address, size_t size, bool write, bool atomic) {
+    const unsigned space = memory->getAddressSpace();
+    if (space == oclgrind::AddrSpacePrivate || !m_invocation)
+        return;
+    const llvm::Instruction* instruction = item->getCurrentInstruction();
+    const std::uint64_t workItem = m_ids.linear(ids(item->getGlobalID()));
+    if (outOfBounds(memory, instruction, workItem, address, size, write))
+        return;
+    const bool local = space == oclgrind::AddrSpaceLocal;
+    const std::uint64_t buffer = memory->extractBuffer(address);
+    const std::uint64_t offset = memory->extractOffset(address);
+    const BufferName name = nameOf(memory, buffer);
+
+    LedgerAccess current;
+    current.workItem = workItem;
+    current.group = m_group;
+    current.epoch = local ? m_localEpoch : m_globalEpoch;
+    current.instruction = instruction;
+    current.atomic = atomic;
+    AccessLedger& ledger = local ? m_local : m_global;
+    if (const auto race =
+            ledger.access(buffer, memory->getBuffer(address)->size, offset, size, current, write)) {
+        FindingKey key;
+        key.kind = race->writeWrite ? CheckKind::WriteWriteRace : CheckKind::ReadWriteRace;
+        key.memory = name.memory;
+        key.argument = name.argument;
+        key.variable = name.variable;
+        // A read-write race is placed at its write, whichever came first.
+        const bool writeIsEarlier = !write;
+        key.place = placeOf(writeIsEarlier ? race->earlier.instruction : instruction);
+        key.other = placeOf(writeIsEarlier ? instruction : race->earlier.instruction);
+        m_book.record(key, {workItem, race->earlier.workItem}, offset, size);
+    }
+
+    WrittenBytes& written = local ? m_localWritten : m_globalWritten;
+    if (write) {
+        written.markWritten(buffer, offset, size);
+    } else if (!atomic && !written.written(buffer, offset, size)) {
+        FindingKey key;
+        key.kind = CheckKind::UninitializedRead;
+        key.memory = name.memory;
+        key.argument = name.argument;
+        key.variable = name.variable;
+        key.place = placeOf(instruction);
+        m_book.record(key, {workItem}, offset, size,
+                      local ? "nothing in the work-group stored to these bytes before"
+                            : "neither the host nor a kernel wrote these bytes before");
+    }
+}
+
+bool CheckPlugin::outOfBounds(const oclgrind::Memory* memory, const llvm::Instruction* instruction,
+                              std::uint64_t workItem, size_t address, size_t size, bool write) {
+    if (memory->isAddressValid(address, size))
+        return false;
+    const std::uint64_t buffer = memory->extractBuffer(address);
+    const std::uint64_t offset = memory->extractOffset(address);
+    FindingKey key;
+    key.kind = write ? CheckKind::OutOfBoundsWrite : CheckKind::OutOfBoundsRead;
+    const auto* known =
+        memory->isAddressValid(address - offset, 1) ? memory->getBuffer(address - offset) : nullptr;
+    std::string detail;
+    if (address == 0) {
+        key.memory = CheckMemory::None;
+        detail = "through a null pointer";
+    } else {
+        const BufferName name = nameOf(memory, buffer);
+        key.memory = name.memory;
+        key.argument = name.argument;
+        key.variable = name.variable;
+        detail = known ? "the buffer holds " + std::to_string(known->size) + " bytes"
+                       : "in no buffer the run has";
+    }
+    key.place = placeOf(instruction);
+    m_book.record(key, {workItem}, known ? offset : 0, known ? size : 0, detail);
+    return true;
+}
+
+CheckPlugin::BufferName CheckPlugin::nameOf(const oclgrind::Memory* memory,
+                                            std::uint64_t buffer) const {
+    const bool local = memory->getAddressSpace() == oclgrind::AddrSpaceLocal;
+    const auto& names = local ? m_localNames : m_globalNames;
+    const auto it = names.find(buffer);
+    if (it != names.end())
+        return it->second;
+    BufferName name;
+    name.memory = local ? CheckMemory::Local : CheckMemory::Global;
+    return name;
+}
+
+void CheckPlugin::writeRun(const oclgrind::KernelInvocation* invocation) {
+    engine::CheckedKernelRun run;
+    run.kernel = m_kernel;
+    run.global = dimensions(m_ids.global, invocation->getWorkDim());
+    run.local = dimensions(m_ids.local, invocation->getWorkDim());
+    run.workGroups = m_ids.groupCount();
+    run.findings = m_book.findings(m_kernel);
+    if (m_findingsPath.empty())
+        return;
+    std::ofstream file(m_findingsPath, std::ios::app | std::ios::binary);
+    file << engine::checkedRunToJson(run).dump() << '\n';
+}
+
+} // namespace clw::oclgrind_check
