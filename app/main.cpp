@@ -4,6 +4,7 @@
 #include "cli/BenchCommand.h"
 #include "cli/BuildCommand.h"
 #include "cli/CacheCommand.h"
+#include "cli/CheckCommand.h"
 #include "cli/DevicesCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/SampleCommand.h"
@@ -31,6 +32,7 @@ bool isCommandLine(const QString& first) {
     static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("bench"),
                                       QStringLiteral("sample"),    QStringLiteral("build"),
                                       QStringLiteral("run"),       QStringLiteral("cache"),
+                                      QStringLiteral("check"),
                                       QStringLiteral("--help"),    QStringLiteral("-h"),
                                       QStringLiteral("--version"), QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
@@ -71,8 +73,10 @@ int runCommandLine(const QStringList& arguments) {
         return clw::app::runRunCommand(options, out, err);
     if (verb == QLatin1String("cache"))
         return clw::app::runCacheCommand(options, out, err);
+    if (verb == QLatin1String("check"))
+        return clw::app::runCheckCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, bench, sample, build, run, cache; see clworkbench "
+        << "'. Verbs: devices, bench, sample, build, run, check, cache; see clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }

@@ -2,17 +2,16 @@
 
 #include "cli/IsolatedRun.h"
 #include "cli/RunPrinter.h"
+#include "cli/SessionArgument.h"
 #include "cli/SessionDeviceChoice.h"
 #include "cli/Usage.h"
 #include "host/FatalSignals.h"
 
 #include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
-#include "clw/engine/session/SessionError.h"
 #include "clw/engine/session/SessionFile.h"
 #include "clw/engine/session/SessionRunner.h"
 
-#include <QFile>
 #include <QFileInfo>
 
 #include <filesystem>
@@ -26,32 +25,11 @@ QString qs(const std::string& text) {
     return QString::fromStdString(text);
 }
 
-std::filesystem::path fsPath(const QString& path) {
-    return std::filesystem::path(path.toStdU16String());
-}
-
 std::vector<std::uint64_t> sizes(const engine::NDRange& range) {
     std::vector<std::uint64_t> out;
     for (unsigned i = 0; i < range.dimensions(); ++i)
         out.push_back(range[i]);
     return out;
-}
-
-// The session and the folder its data files resolve against. A ":/" path is a built-in sample,
-// whose data (it has none) would resolve against the current folder.
-engine::SessionFile::ReadResult readSession(const QString& path, std::filesystem::path& folder) {
-    if (path.startsWith(QStringLiteral(":/"))) {
-        QFile file(path);
-        if (!file.open(QIODevice::ReadOnly))
-            throw engine::SessionError(path.toStdString() +
-                                       ": no such built-in sample; the samples are under "
-                                       ":/samples/ (vector_add.clwb, matmul_local.clwb, ...)");
-        folder = std::filesystem::current_path();
-        return engine::SessionFile::parse(file.readAll().toStdString(), path.toStdString());
-    }
-    const std::filesystem::path file = fsPath(path);
-    folder = std::filesystem::absolute(file).parent_path();
-    return engine::SessionFile::read(file);
 }
 
 // A device of this process by name (empty: the default device), as SessionDeviceChoice wants it.
@@ -86,7 +64,7 @@ int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err
     RunPrinter printer(out, err, outDir);
     try {
         std::filesystem::path folder;
-        const engine::SessionFile::ReadResult read = readSession(file, folder);
+        const engine::SessionFile::ReadResult read = readSessionArgument(file, folder);
         for (const std::string& note : read.notes)
             err << "note: " << qs(note) << "\n";
         const engine::Session& session = read.session;

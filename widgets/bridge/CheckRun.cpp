@@ -1,0 +1,134 @@
+#include "bridge/CheckRun.h"
+
+#include "bridge/HostSessionClient.h"
+#include "bridge/HostStopped.h"
+#include "bridge/JobContext.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <stdexcept>
+
+namespace clw::ui {
+
+namespace {
+
+const char kPluginFile[] = "libclw_oclgrind_check.so";
+
+QString qs(const std::string& text) {
+    return QString::fromStdString(text);
+}
+
+bool isOclgrind(const ResolvedDevice& device) {
+    return qs(device.platform).contains(QLatin1String("Oclgrind"), Qt::CaseInsensitive);
+}
+
+QString deviceList(const std::vector<ResolvedDevice>& devices) {
+    QStringList names;
+    for (const ResolvedDevice& device : devices)
+        names << qs(device.device);
+    return names.join(QStringLiteral(", "));
+}
+
+ResolvedDevice chooseOclgrind(DeviceHosts& hosts, const QString& deviceName) {
+    const std::vector<ResolvedDevice> devices = hosts.devices();
+    if (deviceName.isEmpty()) {
+        for (const ResolvedDevice& device : devices)
+            if (isOclgrind(device))
+                return device;
+        throw std::runtime_error(
+            "checks run on Oclgrind, and no Oclgrind device is listed (devices: " +
+            deviceList(devices).toStdString() +
+            "). Install the oclgrind package (scripts/setup does) and check again.");
+    }
+    ResolvedDevice device;
+    try {
+        device = hosts.resolve(deviceName.toStdString());
+    } catch (const HostRequestFailed&) {
+        throw std::runtime_error("no device matches '" + deviceName.toStdString() +
+                                 "' (devices: " + deviceList(devices).toStdString() + ")");
+    }
+    if (!isOclgrind(device))
+        throw std::runtime_error("'" + device.device +
+                                 "' is not an Oclgrind device: checks run on Oclgrind, which "
+                                 "watches every access (leave --device out to use it)");
+    return device;
+}
+
+std::vector<engine::CheckedKernelRun> readFindings(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {}; // no kernel ran
+    return engine::parseCheckedRuns(file.readAll().toStdString());
+}
+
+} // namespace
+
+QString CheckRun::pluginPath() {
+    const QString chosen = qEnvironmentVariable("CLW_OCLGRIND_CHECK_PLUGIN");
+    if (!chosen.isEmpty())
+        return QFileInfo(chosen).isFile() ? chosen : QString();
+    const QDir here(QCoreApplication::applicationDirPath());
+    const QStringList places = {
+        QStringLiteral("../lib/"),             // the build tree
+        QStringLiteral(CLW_CHECK_PLUGIN_DIR), // installed, relative to the executable
+    };
+    for (const QString& place : places) {
+        const QString path = here.absoluteFilePath(place + QLatin1String("/") + QLatin1String(kPluginFile));
+        if (QFileInfo(path).isFile())
+            return QDir::cleanPath(path);
+    }
+    return {};
+}
+
+QProcessEnvironment CheckRun::environment(QProcessEnvironment environment, const QString& plugin,
+                                          const QString& findings) {
+    environment.insert(QStringLiteral("OCLGRIND_PLUGINS"), plugin);
+    environment.insert(QStringLiteral("CLW_CHECK_FINDINGS"), findings);
+    return environment;
+}
+
+CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem::path& folder,
+                           const QString& deviceName, const JobContext& job,
+                           const ProgressFn& progress, DeviceHosts* given) {
+    const QString plugin = pluginPath();
+    if (plugin.isEmpty())
+        throw std::runtime_error(
+            std::string("the check plugin (") + kPluginFile +
+            ") is not installed beside clworkbench: build the clw_oclgrind_check target, which "
+            "needs liboclgrind-dev and llvm-14-dev (scripts/setup installs them)");
+    QTemporaryDir folderOfFindings;
+    if (!folderOfFindings.isValid())
+        throw std::runtime_error("no temporary folder for the check's findings: " +
+                                 folderOfFindings.errorString().toStdString());
+    const QString findings = folderOfFindings.filePath(QStringLiteral("findings.jsonl"));
+
+    CheckOutcome outcome;
+    outcome.hosts = given ? std::shared_ptr<DeviceHosts>(given, [](DeviceHosts*) {})
+                          : std::make_shared<DeviceHosts>();
+    outcome.hosts->setEnvironment(
+        environment(QProcessEnvironment::systemEnvironment(), plugin, findings));
+    const ResolvedDevice device = chooseOclgrind(*outcome.hosts, deviceName);
+    outcome.device = qs(device.device);
+    outcome.platform = qs(device.platform);
+
+    RunPlan plan;
+    plan.session = session;
+    for (engine::SessionLaunch& launch : plan.session.launches)
+        launch.repeat = 1; // one kernel run a launch: each is matched to its findings
+    plan.folder = folder;
+    plan.deviceName = outcome.device;
+    plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
+    HostSessionClient client(*outcome.hosts, 1);
+    outcome.run = client
+                      .run(plan, device.device, job, progress,
+                           WatchdogLimits::of(session.watchdog))
+                      .outcome;
+    outcome.report = engine::makeCheckReport(plan.session, readFindings(findings));
+    return outcome;
+}
+
+} // namespace clw::ui

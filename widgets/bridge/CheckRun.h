@@ -1,0 +1,48 @@
+#pragma once
+// A check run (issue: visual kernel debugging): the session's launches, each once, on an
+// Oclgrind device in a device host of their own, with the workbench's Oclgrind plugin
+// (engine/oclgrind-check) loaded there. The findings come back as a CheckReport. Used by
+// `clworkbench check` and the workbench's Check (F6); Oclgrind never runs in the caller's
+// process.
+#include "bridge/DeviceHosts.h"
+#include "bridge/SessionJobs.h"
+
+#include "clw/engine/debug/CheckReport.h"
+
+#include <QString>
+
+#include <filesystem>
+#include <memory>
+
+namespace clw::ui {
+
+class JobContext;
+
+struct CheckOutcome {
+    engine::CheckReport report;
+    RunOutcome run; // the run itself: its build, its errors; its buffers as sources
+    QString device;
+    QString platform;
+    // The hosts of the run, which its buffer sources need.
+    std::shared_ptr<DeviceHosts> hosts;
+};
+
+class CheckRun {
+public:
+    // Runs `session` on the Oclgrind device named `deviceName` (empty: the first one listed).
+    // Throws std::runtime_error saying what to do when there is no Oclgrind device or plugin,
+    // or `deviceName` is not an Oclgrind device; HostStopped when the host stopped (a crash, the
+    // watchdog, Stop).
+    static CheckOutcome run(const engine::Session& session, const std::filesystem::path& folder,
+                            const QString& deviceName, const JobContext& job,
+                            const ProgressFn& progress = {}, DeviceHosts* hosts = nullptr);
+
+    // The plugin library: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the executable (the
+    // build tree's lib/, the installed lib/clworkbench/). Empty when there is none.
+    static QString pluginPath();
+    // `environment` with the plugin loaded by Oclgrind and its findings written to `findings`.
+    static QProcessEnvironment environment(QProcessEnvironment environment,
+                                           const QString& plugin, const QString& findings);
+};
+
+} // namespace clw::ui
