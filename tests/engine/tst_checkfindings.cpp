@@ -1,0 +1,172 @@
+// Check findings as values (issue 18): their JSON form round-trips, a malformed line is refused
+// naming its line, the one-line description says what, where and who, and makeCheckReport
+// matches kernel runs to launches and names the session's files and buffers.
+#include "clw/engine/debug/CheckReport.h"
+
+#include <QtTest>
+
+namespace engine = clw::engine;
+
+namespace {
+
+engine::CheckFinding raceFinding() {
+    engine::CheckFinding finding;
+    finding.kind = engine::CheckKind::ReadWriteRace;
+    finding.memory = engine::CheckMemory::Local;
+    finding.kernel = "rotate";
+    finding.argument = 2;
+    finding.variable = "tile";
+    finding.place = {"input.cl", 10, 15};
+    finding.other = {"input.cl", 12, 29};
+    finding.workItems = {{0, 0, 0}, {1, 0, 0}, {64, 0, 0}};
+    finding.workGroups = {{0, 0, 0}, {1, 0, 0}};
+    finding.byteOffsets = {0, 1, 2, 3, 4, 5, 6, 7};
+    finding.workItemCount = 3;
+    finding.occurrences = 3;
+    return finding;
+}
+
+engine::Session twoLaunchSession() {
+    engine::Session session;
+    session.sources.files = {{"main.cl", ""}, {"common.h", ""}};
+    session.sources.mainFile = "main.cl";
+    engine::SessionLaunch first;
+    first.kernel = "rotate";
+    first.name = "first rotate";
+    engine::SessionArgument in, out, local;
+    in.kind = out.kind = engine::SessionArgument::Kind::Buffer;
+    in.buffer = "in";
+    out.buffer = "out";
+    local.kind = engine::SessionArgument::Kind::Local;
+    local.localBytes = 256;
+    first.arguments = {in, out, local};
+    engine::SessionLaunch second = first;
+    second.name.clear();
+    session.launches = {first, second};
+    return session;
+}
+
+} // namespace
+
+class TestCheckFindings : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void jsonRoundTrip() {
+        engine::CheckedKernelRun run;
+        run.kernel = "rotate";
+        run.global = {256};
+        run.local = {64};
+        run.workGroups = 4;
+        run.findings = {raceFinding()};
+        const auto back = engine::parseCheckedRuns(engine::checkedRunToJson(run).dump() + "\n\n");
+        QCOMPARE(back.size(), size_t(1));
+        QCOMPARE(back[0].kernel, run.kernel);
+        QCOMPARE(back[0].global, run.global);
+        QCOMPARE(back[0].workGroups, std::uint64_t(4));
+        const engine::CheckFinding& finding = back[0].findings.at(0);
+        const engine::CheckFinding expected = raceFinding();
+        QCOMPARE(finding.kind, expected.kind);
+        QCOMPARE(finding.memory, expected.memory);
+        QCOMPARE(finding.argument, 2);
+        QVERIFY(finding.place == expected.place);
+        QVERIFY(finding.other == expected.other);
+        QCOMPARE(finding.workItems, expected.workItems);
+        QCOMPARE(finding.workGroups, expected.workGroups);
+        QCOMPARE(finding.byteOffsets, expected.byteOffsets);
+        QCOMPARE(finding.occurrences, std::uint64_t(3));
+    }
+
+    void malformedLinesAreRefusedWithTheirNumber() {
+        const std::string good = engine::checkedRunToJson({"k", {1}, {1}, 1, {}}).dump();
+        const struct {
+            std::string text;
+            const char* message;
+        } cases[] = {
+            {good + "\n{\"kernel\": 3, \"findings\": []}\n",
+             "line 2: check findings: \"kernel\" is not a string"},
+            {good + "\n" + good + "\n{\"kernel\": \"k\"}",
+             "line 3: check findings: no \"findings\""},
+            {"{\"kernel\":\"k\",\"findings\":[{\"kind\":\"teleport\",\"kernel\":\"k\"}]}",
+             "line 1: check findings: unknown kind \"teleport\""},
+            {"{\"kernel\":\"k\",\"findings\":[{\"kind\":\"out-of-bounds-read\",\"kernel\":\"k\","
+             "\"workItems\":[[1,2]]}]}",
+             "line 1: check findings: an entry of \"workItems\" is not three ids"},
+            {"{\"kernel\":\"k\",\"findings\":[{\"kind\":\"out-of-bounds-read\",\"kernel\":\"k\","
+             "\"byteOffsets\":[-4]}]}",
+             "line 1: check findings: \"byteOffsets\" holds something other than a count"},
+        };
+        for (const auto& bad : cases) {
+            try {
+                engine::parseCheckedRuns(bad.text);
+                QFAIL(qPrintable(QString::fromStdString("accepted: " + bad.text)));
+            } catch (const engine::CheckFindingsError& error) {
+                QCOMPARE(QString::fromUtf8(error.what()), QString::fromUtf8(bad.message));
+            }
+        }
+        QVERIFY_THROWS_EXCEPTION(engine::CheckFindingsError,
+                                 engine::parseCheckedRuns("{\"kernel\": \"k\", \"findings\": [}"));
+    }
+
+    void descriptions() {
+        engine::CheckFinding race = raceFinding();
+        race.place.file = "race.cl";
+        QCOMPARE(engine::formatCheckFinding(race, "rotate"),
+                 std::string("race.cl:10:15: error: data race (read-write) on __local `tile` "
+                             "(bytes 0..7): 3 work-items in 2 groups, with the read at line 12 "
+                             "of input.cl [rotate]"));
+        engine::CheckFinding bounds;
+        bounds.kind = engine::CheckKind::OutOfBoundsWrite;
+        bounds.memory = engine::CheckMemory::Global;
+        bounds.buffer = "out";
+        bounds.place = {"k.cl", 8, 0};
+        bounds.workItems = {{255, 0, 0}};
+        bounds.workGroups = {{3, 0, 0}};
+        bounds.byteOffsets = {1024, 1025, 1026, 1027, 2048};
+        bounds.workItemCount = 1;
+        bounds.occurrences = 2;
+        bounds.detail = "the buffer holds 1024 bytes";
+        QCOMPARE(engine::formatCheckFinding(bounds, ""),
+                 std::string("k.cl:8: error: out-of-bounds write on __global `out` (5 bytes from "
+                             "1024 to 2048): 1 work-item in 1 group, 2 accesses; the buffer "
+                             "holds 1024 bytes"));
+    }
+
+    void reportMatchesRunsToLaunchesAndNamesThings() {
+        engine::CheckedKernelRun other{"fill", {1}, {1}, 1, {}};
+        engine::CheckedKernelRun first{"rotate", {256}, {64}, 4, {raceFinding()}};
+        engine::CheckFinding inHeader = raceFinding();
+        inHeader.kind = engine::CheckKind::OutOfBoundsRead;
+        inHeader.memory = engine::CheckMemory::Global;
+        inHeader.argument = 0;
+        inHeader.variable = "in";
+        inHeader.place.file = "/tmp/headers-123/common.h";
+        inHeader.other = {};
+        engine::CheckedKernelRun second{"rotate", {256}, {64}, 4, {inHeader}};
+        const engine::CheckReport report =
+            engine::makeCheckReport(twoLaunchSession(), {other, first, second});
+        QCOMPARE(report.launches.size(), size_t(2));
+        QCOMPARE(report.findingCount(), size_t(2));
+        QCOMPARE(report.launches[0].name, std::string("first rotate"));
+        QCOMPARE(report.launches[1].name, std::string("rotate"));
+        QVERIFY(report.launches[0].ran && report.launches[1].ran);
+        const engine::CheckFinding& race = report.launches[0].findings.at(0);
+        QCOMPARE(race.place.file, std::string("main.cl")); // Oclgrind's input.cl
+        QCOMPARE(race.other.file, std::string("main.cl"));
+        QCOMPARE(race.buffer, std::string()); // a __local argument: its variable names it
+        const engine::CheckFinding& read = report.launches[1].findings.at(0);
+        QCOMPARE(read.place.file, std::string("common.h"));
+        QCOMPARE(read.buffer, std::string("in"));
+
+        // A run missing (the launch failed before it): the launch is there, not ran.
+        const engine::CheckReport partial = engine::makeCheckReport(twoLaunchSession(), {first});
+        QVERIFY(partial.launches[0].ran);
+        QVERIFY(!partial.launches[1].ran);
+        const nlohmann::json json = engine::checkReportToJson(report);
+        QCOMPARE(json["findingCount"].get<int>(), 2);
+        QCOMPARE(json["launches"][1]["findings"][0]["message"].get<std::string>(),
+                 engine::formatCheckFinding(read, "rotate"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCheckFindings)
+#include "tst_checkfindings.moc"
