@@ -3,6 +3,8 @@
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
 #include "cli/SampleCommand.h"
+#include "debug/CheckController.h"
+#include "debug/FindingsPanel.h"
 #include "devices/DeviceBrowserPanel.h"
 #include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
@@ -85,6 +87,7 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     createStatusBar();
     createMenus();
     createToolBar();
+    createCheck();
 
     ui::SessionController& session = m_context.session();
     connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
@@ -199,6 +202,10 @@ void MainWindow::createPanels() {
     QDockWidget* output = addDock(tr("Output"), QStringLiteral("outputDock"), m_outputPanel,
                                   Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, output);
+    m_findings = new ui::FindingsPanel(this);
+    QDockWidget* findings = addDock(tr("Findings"), QStringLiteral("findingsDock"), m_findings,
+                                    Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, findings);
     inspector->raise();
 
     connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });
@@ -321,6 +328,12 @@ void MainWindow::createMenus() {
     run->addAction(m_launchPanel->runAction());
     run->addAction(m_launchPanel->runRepeatedAction());
     run->addAction(m_launchPanel->sweepAction());
+    m_checkAction = run->addAction(tr("C&heck on Oclgrind"), this, &MainWindow::startCheck);
+    m_checkAction->setObjectName(QStringLiteral("checkAction"));
+    m_checkAction->setShortcut(QKeySequence(Qt::Key_F6));
+    m_checkAction->setToolTip(tr("Run the session's launches once on Oclgrind and list the data "
+                                 "races, out-of-bounds accesses, reads of unwritten memory and "
+                                 "barrier divergence, on the lines where they happen (F6)"));
     QAction* cancel =
         run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
     cancel->setObjectName(QStringLiteral("cancelAction"));
@@ -338,14 +351,22 @@ void MainWindow::createMenus() {
     limits->setToolTip(tr("How long a launch or a build may run before its device host is ended "
                           "(saved with the session)"));
     run->addSeparator();
-    QAction* next = run->addAction(tr("&Next diagnostic"), this, [this] {
-        m_workspace->diagnosticsPanel()->showNextDiagnostic(true);
+    // F8 moves through the check's findings while their dock is shown, else the diagnostics.
+    const auto findingsShown = [this] {
+        const auto* dock = findChild<QDockWidget*>(QStringLiteral("findingsDock"));
+        return dock && !dock->visibleRegion().isEmpty() && m_findings->findingCount() > 0;
+    };
+    QAction* next = run->addAction(tr("&Next diagnostic or finding"), this, [this, findingsShown] {
+        if (!findingsShown() || !m_findings->showNext(true))
+            m_workspace->diagnosticsPanel()->showNextDiagnostic(true);
     });
     next->setObjectName(QStringLiteral("nextDiagnosticAction"));
     next->setShortcut(QKeySequence(Qt::Key_F8));
-    QAction* previous = run->addAction(tr("&Previous diagnostic"), this, [this] {
-        m_workspace->diagnosticsPanel()->showNextDiagnostic(false);
-    });
+    QAction* previous =
+        run->addAction(tr("&Previous diagnostic or finding"), this, [this, findingsShown] {
+            if (!findingsShown() || !m_findings->showNext(false))
+                m_workspace->diagnosticsPanel()->showNextDiagnostic(false);
+        });
     previous->setObjectName(QStringLiteral("previousDiagnosticAction"));
     previous->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F8));
 
@@ -381,6 +402,7 @@ void MainWindow::createToolBar() {
                                 "with a %1 s watchdog (saved with the session)")
                                  .arg(ui::SessionController::kLiveLaunchLimit.count() / 1000.0));
     connect(m_liveAction, &QAction::triggered, this, &MainWindow::toggleLive);
+    bar->addAction(m_checkAction);
     QAction* pin = bar->addAction(tr("&Pin"));
     pin->setObjectName(QStringLiteral("pinLiveAction"));
     pin->setToolTip(tr("Record the live result shown in the run history"));
@@ -407,6 +429,60 @@ void MainWindow::createToolBar() {
                 m_workspace->builds()->setHeld(waiting);
             });
     connect(m_live, &ui::LiveRunner::tooSlow, this, &MainWindow::askToGoLive);
+}
+
+void MainWindow::createCheck() {
+    m_checks = new ui::CheckController(m_context.bridge(), this);
+    connect(m_findings, &ui::FindingsPanel::cancelRequested, m_checks,
+            &ui::CheckController::cancel);
+    connect(m_findings, &ui::FindingsPanel::jumpRequested, m_workspace,
+            &ui::EditorWorkspace::jumpTo);
+    connect(m_checks, &ui::CheckController::progress, m_findings,
+            &ui::FindingsPanel::setProgress);
+    connect(m_checks, &ui::CheckController::finished, this, &MainWindow::showCheckReport);
+    connect(m_checks, &ui::CheckController::failed, this, [this](const QString& message) {
+        m_checkAction->setEnabled(true);
+        m_findings->setFailure(message);
+        const QString first = message.section(QLatin1Char('\n'), 0, 0);
+        statusBar()->showMessage(tr("Check: %1").arg(first), 15000);
+        m_logPanel->append(ui::LogPanel::Level::Warning, tr("Check: %1").arg(message));
+    });
+}
+
+void MainWindow::startCheck() {
+    const ui::SessionController& session = m_context.session();
+    if (!m_checks->start(session.session(), session.folder().toStdU16String()))
+        return; // one runs
+    m_checkAction->setEnabled(false);
+    m_findings->setRunning(true);
+    raiseDock("findingsDock");
+}
+
+void MainWindow::showCheckReport(const engine::CheckReport& report, const QString& device) {
+    m_checkAction->setEnabled(true);
+    m_findings->setReport(report, device);
+    QList<ui::BuildDiagnostic> marks;
+    for (const engine::CheckedLaunch& launch : report.launches)
+        for (const engine::CheckFinding& finding : launch.findings) {
+            ui::BuildDiagnostic mark;
+            mark.device = tr("Oclgrind check");
+            mark.file = QString::fromStdString(finding.place.file);
+            mark.line = int(finding.place.line);
+            mark.column = int(finding.place.column);
+            mark.severity = ui::DiagnosticSeverity::Error;
+            mark.message = QString::fromStdString(engine::describeFinding(finding)) +
+                           QStringLiteral(" [%1]").arg(QString::fromStdString(launch.name));
+            marks.append(mark);
+        }
+    m_workspace->showFindings(marks);
+    const QString text = marks.isEmpty() ? tr("Check: no findings on %1").arg(device)
+                         : marks.size() == 1
+                             ? tr("Check: 1 finding on %1").arg(device)
+                             : tr("Check: %1 findings on %2").arg(marks.size()).arg(device);
+    statusBar()->showMessage(text, 15000);
+    m_logPanel->append(marks.isEmpty() ? ui::LogPanel::Level::Info : ui::LogPanel::Level::Warning,
+                       text);
+    raiseDock("findingsDock");
 }
 
 void MainWindow::toggleLive(bool on) {

@@ -14,10 +14,16 @@ class QProgressBar;
 class QPushButton;
 class QsciScintilla;
 
+namespace clw::engine {
+struct CheckReport;
+}
+
 namespace clw::ui {
 class BufferInspector;
+class CheckController;
 class DeviceBrowserPanel;
 class EditorWorkspace;
+class FindingsPanel;
 class HistoryPanel;
 class LaunchPanel;
 class LiveRunner;
@@ -35,7 +41,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // Version of the saved window layout: a layout of another version is not restored.
-    static constexpr int kLayoutVersion = 2;
+    static constexpr int kLayoutVersion = 3; // 3: the Findings dock
 
     // The context must outlive the window. Opens the vector-add sample as an unsaved session
     // and shows the Welcome page.
@@ -54,6 +60,7 @@ public:
     WelcomePage* welcomePage() const { return m_welcome; }
     SessionWorkflow* sessions() const { return m_sessions; }
     ui::LiveRunner* liveRunner() const { return m_live; }
+    ui::FindingsPanel* findingsPanel() const { return m_findings; }
     // The status bar's device line ("Device: ...").
     QString deviceStatus() const;
 
@@ -70,6 +77,9 @@ private:
     void createMenus();
     // The toolbar: live mode's toggle and Pin.
     void createToolBar();
+    void createCheck();
+    void startCheck();
+    void showCheckReport(const engine::CheckReport& report, const QString& device);
     // The live toggle was pressed: asks first when the launches are slow (issue 21).
     void toggleLive(bool on);
     void askToGoLive(double costMs);
@@ -110,6 +120,9 @@ private:
     ui::LiveRunner* m_live = nullptr;
     QAction* m_liveAction = nullptr;
     QLabel* m_liveStatus = nullptr;
+    ui::CheckController* m_checks = nullptr;
+    ui::FindingsPanel* m_findings = nullptr;
+    QAction* m_checkAction = nullptr;
     // A run's progress, Cancel, Stop and countdown show once it has lasted a moment, and live
     // mode's "running" once a live run has: a run that ends sooner (a live one, as the person
     // types) changes nothing in the status bar, whose every change lays out the whole window.

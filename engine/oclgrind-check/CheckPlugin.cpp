@@ -40,9 +40,11 @@ std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workD
 
 } // namespace
 
-CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath)
+CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
+                         std::string progressPath)
     : oclgrind::Plugin(context)
-    , m_findingsPath(std::move(findingsPath)) {}
+    , m_findingsPath(std::move(findingsPath))
+    , m_progressPath(std::move(progressPath)) {}
 
 void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
     m_invocation = invocation;
@@ -52,6 +54,8 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
     m_ids.global = ids(invocation->getGlobalSize());
     m_ids.local = ids(invocation->getLocalSize());
     m_book.clear();
+    m_groupsDone = 0;
+    writeProgress(true);
     m_global.clear();
     m_local.clear();
     m_localWritten.clear();
@@ -77,6 +81,7 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
 }
 
 void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
+    writeProgress(true);
     writeRun(invocation);
     m_invocation = nullptr;
     m_global.clear();
@@ -124,6 +129,20 @@ void CheckPlugin::workGroupComplete(const oclgrind::WorkGroup* group) {
     checkBarrierDivergence();
     m_local.clear();
     m_localWritten.clear();
+    ++m_groupsDone;
+    writeProgress(false);
+}
+
+// "<kernel> <groups done> <groups in all>", at most ten times a second: the workbench shows it.
+void CheckPlugin::writeProgress(bool always) {
+    if (m_progressPath.empty())
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    if (!always && now - m_progressWritten < std::chrono::milliseconds(100))
+        return;
+    m_progressWritten = now;
+    std::ofstream file(m_progressPath, std::ios::trunc | std::ios::binary);
+    file << m_kernel << ' ' << m_groupsDone << ' ' << m_ids.groupCount() << '\n';
 }
 
 void CheckPlugin::instructionExecuted(const oclgrind::WorkItem* item,

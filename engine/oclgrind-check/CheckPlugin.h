@@ -4,7 +4,8 @@
 // and work-group of each kernel run and records data races, out-of-bounds accesses, reads of
 // unwritten memory and barrier divergence as values (CheckFinding). At the end of each kernel
 // run it appends the run's findings as one JSON line (CheckFindingsJson) to the file that
-// CLW_CHECK_FINDINGS names. It reads no text of Oclgrind's.
+// CLW_CHECK_FINDINGS names, and keeps the file CLW_CHECK_PROGRESS names saying how many
+// work-groups of the kernel run are done. It reads no text of Oclgrind's.
 #include "AccessLedger.h"
 #include "FindingBook.h"
 #include "SourcePlaces.h"
@@ -13,6 +14,7 @@
 
 #include <oclgrind/Plugin.h>
 
+#include <chrono>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -21,7 +23,8 @@ namespace clw::oclgrind_check {
 
 class CheckPlugin : public oclgrind::Plugin {
 public:
-    CheckPlugin(const oclgrind::Context* context, std::string findingsPath);
+    CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
+                std::string progressPath);
 
     // One thread: work-groups then run one after another, which the race check's stretches and
     // the __local tables rely on.
@@ -71,8 +74,12 @@ private:
     BufferName nameOf(const oclgrind::Memory* memory, std::uint64_t buffer) const;
     void checkBarrierDivergence();
     void writeRun(const oclgrind::KernelInvocation* invocation);
+    void writeProgress(bool always);
 
     std::string m_findingsPath;
+    std::string m_progressPath;
+    std::uint64_t m_groupsDone = 0;
+    std::chrono::steady_clock::time_point m_progressWritten;
     const oclgrind::KernelInvocation* m_invocation = nullptr;
     std::string m_kernel;
     WorkItemIds m_ids;

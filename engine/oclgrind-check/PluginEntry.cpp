@@ -19,8 +19,10 @@ std::map<const oclgrind::Context*, std::unique_ptr<clw::oclgrind_check::CheckPlu
 extern "C" {
 
 void initializePlugins(oclgrind::Context* context) {
-    const char* path = std::getenv("CLW_CHECK_FINDINGS");
-    auto plugin = std::make_unique<clw::oclgrind_check::CheckPlugin>(context, path ? path : "");
+    const char* findings = std::getenv("CLW_CHECK_FINDINGS");
+    const char* progress = std::getenv("CLW_CHECK_PROGRESS");
+    auto plugin = std::make_unique<clw::oclgrind_check::CheckPlugin>(
+        context, findings ? findings : "", progress ? progress : "");
     context->registerPlugin(plugin.get());
     const std::lock_guard lock(pluginsMutex);
     plugins[context] = std::move(plugin);

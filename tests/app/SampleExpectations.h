@@ -1,8 +1,9 @@
 #pragma once
 // What each sample session of resources/samples must compute, worked out on the host from the
 // session's own description of its inputs (the fill rules), independently of the kernels: c = a +
-// b, a matrix product, a 3x3 box blur, per-group sums, and the race's counts. The GUI loop test
-// and the `clworkbench run` test check the outputs against it.
+// b, a matrix product, a 3x3 box blur, per-group sums, the race's counts, and what the
+// out-of-bounds and uninitialized samples leave. The GUI loop test and the `clworkbench run` test
+// check the outputs against it.
 #include "clw/engine/inspect/ElementFill.h"
 #include "clw/engine/inspect/ElementLayout.h"
 #include "clw/engine/session/Session.h"
@@ -37,6 +38,13 @@ inline std::vector<float> filledFloats(const engine::SessionBuffer& buffer) {
     const std::vector<unsigned char> bytes = filledBytes(buffer);
     std::vector<float> values(bytes.size() / sizeof(float));
     std::memcpy(values.data(), bytes.data(), values.size() * sizeof(float));
+    return values;
+}
+
+inline std::vector<std::int32_t> filledInts(const engine::SessionBuffer& buffer) {
+    const std::vector<unsigned char> bytes = filledBytes(buffer);
+    std::vector<std::int32_t> values(bytes.size() / sizeof(std::int32_t));
+    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(std::int32_t));
     return values;
 }
 
@@ -130,6 +138,29 @@ inline std::map<std::string, ExpectedOutput> expectedOutputs(const std::string& 
         racy.values.resize(values.size());
         racy.anyValues = true;
         expected["racy"] = racy;
+    } else if (file == "out_of_bounds.clwb") {
+        // Both shift `in` one place right and leave out[0] at -1; the unchecked kernel's last
+        // store lies past the end of its buffer.
+        const std::vector<std::int32_t> in = filledInts(bufferOf(session, "in"));
+        ExpectedOutput shifted;
+        shifted.values.push_back(-1);
+        for (size_t i = 0; i + 1 < in.size(); ++i)
+            shifted.values.push_back(in[i]);
+        expected["checked"] = shifted;
+        expected["unchecked"] = shifted;
+    } else if (file == "uninitialized.clwb") {
+        // sum3_halo_loaded: in[i - 1] + in[i] + in[i + 1], 0 past the ends. The other adds
+        // whatever the halo held at each group's edges.
+        const std::vector<std::int32_t> in = filledInts(bufferOf(session, "in"));
+        ExpectedOutput loaded;
+        for (size_t i = 0; i < in.size(); ++i)
+            loaded.values.push_back(double(i > 0 ? in[i - 1] : 0) + in[i] +
+                                    (i + 1 < in.size() ? in[i + 1] : 0));
+        expected["loaded"] = loaded;
+        ExpectedOutput missing;
+        missing.values.resize(in.size());
+        missing.anyValues = true;
+        expected["missing"] = missing;
     } else {
         throw std::runtime_error("no expectation for the sample " + file);
     }

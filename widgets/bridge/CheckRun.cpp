@@ -85,15 +85,17 @@ QString CheckRun::pluginPath() {
 }
 
 QProcessEnvironment CheckRun::environment(QProcessEnvironment environment, const QString& plugin,
-                                          const QString& findings) {
+                                          const QString& findings, const QString& progress) {
     environment.insert(QStringLiteral("OCLGRIND_PLUGINS"), plugin);
     environment.insert(QStringLiteral("CLW_CHECK_FINDINGS"), findings);
+    if (!progress.isEmpty())
+        environment.insert(QStringLiteral("CLW_CHECK_PROGRESS"), progress);
     return environment;
 }
 
 CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem::path& folder,
                            const QString& deviceName, const JobContext& job,
-                           const ProgressFn& progress, DeviceHosts* given) {
+                           std::shared_ptr<DeviceHosts> hosts, const QString& progressFile) {
     const QString plugin = pluginPath();
     if (plugin.isEmpty())
         throw std::runtime_error(
@@ -107,10 +109,9 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     const QString findings = folderOfFindings.filePath(QStringLiteral("findings.jsonl"));
 
     CheckOutcome outcome;
-    outcome.hosts = given ? std::shared_ptr<DeviceHosts>(given, [](DeviceHosts*) {})
-                          : std::make_shared<DeviceHosts>();
+    outcome.hosts = hosts ? std::move(hosts) : std::make_shared<DeviceHosts>();
     outcome.hosts->setEnvironment(
-        environment(QProcessEnvironment::systemEnvironment(), plugin, findings));
+        environment(QProcessEnvironment::systemEnvironment(), plugin, findings, progressFile));
     const ResolvedDevice device = chooseOclgrind(*outcome.hosts, deviceName);
     outcome.device = qs(device.device);
     outcome.platform = qs(device.platform);
@@ -124,7 +125,7 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
     HostSessionClient client(*outcome.hosts, 1);
     outcome.run = client
-                      .run(plan, device.device, job, progress,
+                      .run(plan, device.device, job, {},
                            WatchdogLimits::of(session.watchdog))
                       .outcome;
     outcome.report = engine::makeCheckReport(plan.session, readFindings(findings));

@@ -29,20 +29,25 @@ struct CheckOutcome {
 
 class CheckRun {
 public:
-    // Runs `session` on the Oclgrind device named `deviceName` (empty: the first one listed).
-    // Throws std::runtime_error saying what to do when there is no Oclgrind device or plugin,
-    // or `deviceName` is not an Oclgrind device; HostStopped when the host stopped (a crash, the
-    // watchdog, Stop).
+    // Runs `session` on the Oclgrind device named `deviceName` (empty: the first one listed),
+    // in `hosts` (new ones when null; the caller's can be stopped from another thread to end the
+    // check). The plugin keeps `progressFile` saying "<kernel> <groups done> <groups>" when
+    // given. Throws std::runtime_error saying what to do when there is no Oclgrind device or
+    // plugin, or `deviceName` is not an Oclgrind device; HostStopped when the host stopped (a
+    // crash, the watchdog, Stop).
     static CheckOutcome run(const engine::Session& session, const std::filesystem::path& folder,
                             const QString& deviceName, const JobContext& job,
-                            const ProgressFn& progress = {}, DeviceHosts* hosts = nullptr);
+                            std::shared_ptr<DeviceHosts> hosts = {},
+                            const QString& progressFile = {});
 
     // The plugin library: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the executable (the
     // build tree's lib/, the installed lib/clworkbench/). Empty when there is none.
     static QString pluginPath();
-    // `environment` with the plugin loaded by Oclgrind and its findings written to `findings`.
+    // `environment` with the plugin loaded by Oclgrind, its findings written to `findings` and
+    // its progress to `progress` (when not empty).
     static QProcessEnvironment environment(QProcessEnvironment environment,
-                                           const QString& plugin, const QString& findings);
+                                           const QString& plugin, const QString& findings,
+                                           const QString& progress);
 };
 
 } // namespace clw::ui

@@ -118,6 +118,17 @@ void DeviceHosts::stop(const std::string& platform, const QString& reason) {
         host->stop(reason);
 }
 
+void DeviceHosts::stopAll(const QString& reason) {
+    std::vector<std::shared_ptr<HostConnection>> hosts;
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& [platform, host] : m_hosts)
+            hosts.push_back(host);
+    }
+    for (const std::shared_ptr<HostConnection>& host : hosts)
+        host->stop(reason);
+}
+
 int DeviceHosts::started() const {
     std::lock_guard lock(m_mutex);
     return m_started;

@@ -45,6 +45,8 @@ public:
     std::vector<ResolvedDevice> devices();
     // Ends the host of `platform` now (Stop); its waiting requests fail saying `reason`.
     void stop(const std::string& platform, const QString& reason);
+    // Ends every running host now (a check's Cancel).
+    void stopAll(const QString& reason);
     // Hosts started so far, restarts included (a test's and the log's figure).
     int started() const;
 

@@ -234,6 +234,18 @@ void EditorWorkspace::showReport(const BuildReport& report) {
     showStatus(text, !report.ok());
 }
 
+void EditorWorkspace::showFindings(const QList<BuildDiagnostic>& findings) {
+    KernelEditor* main = mainEditor();
+    for (KernelEditor* editor : m_tabs->editors()) {
+        const QString name = main ? m_tabs->sourceName(editor, main) : QString();
+        QList<BuildDiagnostic> here;
+        for (const BuildDiagnostic& finding : findings)
+            if (!name.isEmpty() && finding.file == name)
+                here.append(finding);
+        editor->setFindings(here);
+    }
+}
+
 void EditorWorkspace::showStatus(const QString& text, bool problem) {
     m_status->setText(text);
     m_status->setToolTip(text);

@@ -25,6 +25,7 @@ class EngineBridge;
 class FindBar;
 class KernelEditor;
 struct BuildInput;
+struct BuildDiagnostic;
 struct BuildReport;
 
 class EditorWorkspace : public QWidget {
@@ -60,8 +61,13 @@ public:
     QAction* saveAction() const { return m_save; }
     QAction* buildAction() const { return m_build; }
 
+    // Shows a check's findings (file as the session names it) in the open files they are in.
+    void showFindings(const QList<BuildDiagnostic>& findings);
+
 public Q_SLOTS:
     void openFiles();
+    // Shows the file a build or check names (a session file, or a header's path) at the place.
+    void jumpTo(const QString& file, int line, int column);
     bool saveCurrent();
     bool saveCurrentAs();
     void goToLine();
@@ -74,7 +80,6 @@ private:
     void onTextEdited();
     void showReport(const BuildReport& report);
     void showStatus(const QString& text, bool problem = false);
-    void jumpTo(const QString& file, int line, int column);
     void loadChoices();
     void saveChoices();
     void refreshCompletionWords();

@@ -78,12 +78,14 @@ void KernelEditor::setUpView() {
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 16);
     setMarginMarkerMask(kSymbolMargin,
-                        (1 << kErrorMarker) | (1 << kWarningMarker) | (1 << kNoteMarker));
+                        (1 << kErrorMarker) | (1 << kWarningMarker) | (1 << kNoteMarker) |
+                            (1 << kFindingMarker));
     setMarginSensitivity(kSymbolMargin, false);
     setFolding(BoxedTreeFoldStyle, kFoldMargin);
     markerDefine(Circle, kErrorMarker);
     markerDefine(RightTriangle, kWarningMarker);
     markerDefine(SmallRectangle, kNoteMarker);
+    markerDefine(RightArrow, kFindingMarker);
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateMarginWidth);
 
     setAutoIndent(true);
@@ -102,6 +104,7 @@ void KernelEditor::setUpView() {
     indicatorDefine(SquiggleIndicator, kErrorIndicator);
     indicatorDefine(SquiggleIndicator, kWarningIndicator);
     indicatorDefine(StraightBoxIndicator, kFindIndicator);
+    indicatorDefine(SquigglePixmapIndicator, kFindingIndicator);
     setIndicatorDrawUnder(true, kFindIndicator);
 
     setAutoCompletionSource(AcsAPIs);
@@ -140,6 +143,9 @@ void KernelEditor::applyTheme(const EditorTheme& theme) {
     setIndicatorForegroundColor(theme.error, kErrorIndicator);
     setIndicatorForegroundColor(theme.warning, kWarningIndicator);
     setIndicatorForegroundColor(theme.findMatch, kFindIndicator);
+    setIndicatorForegroundColor(theme.error, kFindingIndicator);
+    setMarkerBackgroundColor(theme.error, kFindingMarker);
+    setMarkerForegroundColor(theme.error, kFindingMarker);
     setMarkerBackgroundColor(theme.error, kErrorMarker);
     setMarkerForegroundColor(theme.error, kErrorMarker);
     setMarkerBackgroundColor(theme.warning, kWarningMarker);
@@ -246,12 +252,18 @@ std::pair<int, int> KernelEditor::diagnosticRange(const BuildDiagnostic& diagnos
 }
 
 const BuildDiagnostic* KernelEditor::diagnosticAt(int position) const {
-    for (const BuildDiagnostic& diagnostic : m_diagnostics) {
-        const auto [start, end] = diagnosticRange(diagnostic);
-        if (position >= start && position < end)
-            return &diagnostic;
-    }
+    for (const QList<BuildDiagnostic>* list : {&m_diagnostics, &m_findings})
+        for (const BuildDiagnostic& diagnostic : *list) {
+            const auto [start, end] = diagnosticRange(diagnostic);
+            if (position >= start && position < end)
+                return &diagnostic;
+        }
     return nullptr;
+}
+
+void KernelEditor::setFindings(const QList<BuildDiagnostic>& findings) {
+    m_findings = findings;
+    renderDiagnostics();
 }
 
 void KernelEditor::setDiagnostics(const QList<BuildDiagnostic>& problems) {
@@ -265,15 +277,16 @@ void KernelEditor::clearDiagnostics() {
 
 void KernelEditor::renderDiagnostics() {
     const int length = int(send(this, SCI_GETLENGTH));
-    for (int indicator : {kErrorIndicator, kWarningIndicator}) {
+    for (int indicator : {kErrorIndicator, kWarningIndicator, kFindingIndicator}) {
         send(this, SCI_SETINDICATORCURRENT, ulong(indicator));
         send(this, SCI_INDICATORCLEARRANGE, 0, length);
     }
     markerDeleteAll(kErrorMarker);
     markerDeleteAll(kWarningMarker);
     markerDeleteAll(kNoteMarker);
+    markerDeleteAll(kFindingMarker);
     clearAnnotations();
-    if (m_diagnostics.isEmpty())
+    if (m_diagnostics.isEmpty() && m_findings.isEmpty())
         return;
 
     const QFont font = m_lexer->font(OpenClLexer::Default);
@@ -301,6 +314,16 @@ void KernelEditor::renderDiagnostics() {
         entry.first.append(QStringLiteral("%1: %2%3")
                                .arg(severityText(diagnostic.severity), diagnostic.message, where));
         entry.second = entry.second || error;
+    }
+    for (const BuildDiagnostic& finding : std::as_const(m_findings)) {
+        const auto [start, end] = diagnosticRange(finding);
+        const int line = int(send(this, SCI_LINEFROMPOSITION, ulong(start)));
+        send(this, SCI_SETINDICATORCURRENT, ulong(kFindingIndicator));
+        send(this, SCI_INDICATORFILLRANGE, ulong(start), end - start);
+        markerAdd(line, kFindingMarker);
+        auto& entry = annotations[line];
+        entry.first.append(tr("check: %1").arg(finding.message));
+        entry.second = true;
     }
     for (auto it = annotations.cbegin(); it != annotations.cend(); ++it)
         annotate(it.key(), it.value().first.join(QLatin1Char('\n')),

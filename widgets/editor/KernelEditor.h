@@ -24,9 +24,11 @@ public:
     static constexpr int kErrorIndicator = 8; // INDIC_CONTAINER: the first free for containers
     static constexpr int kWarningIndicator = 9;
     static constexpr int kFindIndicator = 10;
+    static constexpr int kFindingIndicator = 11; // a check's finding (Oclgrind)
     static constexpr int kErrorMarker = 1;
     static constexpr int kWarningMarker = 2;
     static constexpr int kNoteMarker = 3; // where an error's note points (a macro's definition)
+    static constexpr int kFindingMarker = 4;
     static constexpr int kSymbolMargin = 1;
     static constexpr int kFoldMargin = 2;
 
@@ -52,6 +54,10 @@ public:
     std::pair<int, int> diagnosticRange(const BuildDiagnostic& diagnostic) const;
     // The diagnostic whose squiggle covers a byte position, or nullptr.
     const BuildDiagnostic* diagnosticAt(int position) const;
+    // Shows a check's findings located in this file as their own marks (a boxed squiggle and a
+    // margin arrow), beside the build's diagnostics and kept when a build replaces those.
+    void setFindings(const QList<BuildDiagnostic>& findings);
+    const QList<BuildDiagnostic>& findings() const { return m_findings; }
 
     // Moves the caret to a 1-based line and byte column (0: the line's first character) and
     // shows it.
@@ -84,6 +90,7 @@ private:
     bool m_prepareAgain = false;
     QStringList m_extraWords;
     QList<BuildDiagnostic> m_diagnostics;
+    QList<BuildDiagnostic> m_findings;
     EditorTheme m_theme;
 };
 

@@ -50,6 +50,8 @@ CheckReport makeCheckReport(const Session& session, const std::vector<CheckedKer
             if (runs[i].kernel != launch.kernel)
                 continue;
             checked.ran = true;
+            checked.global = runs[i].global;
+            checked.local = runs[i].local;
             checked.workGroups = runs[i].workGroups;
             checked.findings = runs[i].findings;
             for (CheckFinding& finding : checked.findings)
@@ -87,6 +89,8 @@ nlohmann::json checkReportToJson(const CheckReport& report) {
         launches.push_back({{"name", launch.name},
                             {"kernel", launch.kernel},
                             {"ran", launch.ran},
+                            {"global", launch.global},
+                            {"local", launch.local},
                             {"workGroups", launch.workGroups},
                             {"findings", std::move(findings)}});
     }

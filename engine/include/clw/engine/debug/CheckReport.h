@@ -16,6 +16,9 @@ struct CheckedLaunch {
     std::string name; // the launch's name, else its kernel's
     std::string kernel;
     bool ran = false; // a kernel run of the plugin's matched it
+    // The ND-range it ran with (the local size Oclgrind chose where the launch left it open).
+    std::vector<std::uint64_t> global;
+    std::vector<std::uint64_t> local;
     std::uint64_t workGroups = 0;
     std::vector<CheckFinding> findings;
 };

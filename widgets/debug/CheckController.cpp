@@ -1,0 +1,90 @@
+#include "debug/CheckController.h"
+
+#include "bridge/CheckRun.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/EngineBridge.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+
+namespace clw::ui {
+
+namespace {
+
+// The run's own failure: a build that failed (with its diagnostics) or a launch refused.
+QString failureOf(const RunOutcome& outcome) {
+    if (outcome.build && !outcome.build->ok)
+        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
+    return outcome.error;
+}
+
+} // namespace
+
+CheckController::CheckController(EngineBridge& bridge, QObject* parent)
+    : QObject(parent)
+    , m_bridge(bridge) {
+    m_poll.setInterval(200);
+    connect(&m_poll, &QTimer::timeout, this, &CheckController::readProgress);
+}
+
+CheckController::~CheckController() {
+    if (m_hosts)
+        m_hosts->stopAll(tr("The workbench closed"));
+}
+
+bool CheckController::start(const engine::Session& session, const std::filesystem::path& folder,
+                            const QString& deviceName) {
+    if (m_hosts)
+        return false;
+    m_folder = std::make_unique<QTemporaryDir>();
+    m_progressFile = m_folder->isValid()
+                         ? m_folder->filePath(QStringLiteral("progress.txt"))
+                         : QString();
+    m_hosts = std::make_shared<DeviceHosts>();
+    m_cancelled = false;
+    m_bridge.run(
+        this,
+        [hosts = m_hosts, session, folder, deviceName,
+         progressFile = m_progressFile](const JobContext& job) {
+            CheckOutcome outcome =
+                CheckRun::run(session, folder, deviceName, job, hosts, progressFile);
+            outcome.run.sources.clear(); // the buffers stay in the host that goes now
+            return outcome;
+        },
+        [this](JobResult<CheckOutcome> result) {
+            m_poll.stop();
+            const bool cancelled = m_cancelled;
+            m_hosts.reset();
+            m_folder.reset();
+            if (cancelled)
+                Q_EMIT failed(tr("The check was cancelled."));
+            else if (!result.ok())
+                Q_EMIT failed(result.error().message);
+            else if (const QString failure = failureOf(result.value().run); !failure.isEmpty())
+                Q_EMIT failed(failure);
+            else
+                Q_EMIT finished(result.value().report, result.value().device);
+        });
+    m_poll.start();
+    Q_EMIT started();
+    return true;
+}
+
+void CheckController::cancel() {
+    if (!m_hosts)
+        return;
+    m_cancelled = true;
+    m_hosts->stopAll(tr("The check was cancelled"));
+}
+
+void CheckController::readProgress() {
+    QFile file(m_progressFile);
+    if (m_progressFile.isEmpty() || !file.open(QIODevice::ReadOnly))
+        return;
+    const QStringList parts =
+        QString::fromUtf8(file.readAll()).trimmed().split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (parts.size() == 3)
+        Q_EMIT progress(parts[0], parts[1].toLongLong(), parts[2].toLongLong());
+}
+
+} // namespace clw::ui
