@@ -22,6 +22,7 @@
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
 
+#include "clw/engine/debug/CheckRange.h"
 #include "clw/engine/inspect/ElementFormat.h"
 
 #include <QAction>
@@ -451,8 +452,31 @@ void MainWindow::createCheck() {
 
 void MainWindow::startCheck() {
     const ui::SessionController& session = m_context.session();
-    if (!m_checks->start(session.session(), session.folder().toStdU16String()))
-        return; // one runs
+    if (m_checks->isRunning())
+        return;
+    engine::CheckRangeShrink shrink = engine::shrinkForCheck(session.session(), kCheckWorkItems);
+    m_checkShrunk.clear();
+    if (!shrink.changes.empty()) {
+        QStringList changes;
+        for (const std::string& change : shrink.changes)
+            changes << QString::fromStdString(change);
+        const auto answer = m_sessions->ask(
+            tr("Check on smaller ranges?"),
+            tr("Oclgrind interprets every work-item, thousands of times slower than a device, "
+               "so a launch of more than %1 work-items can take minutes to check. Check with "
+               "smaller ranges (the buffers stay as they are)?\n\n%2")
+                .arg(kCheckWorkItems)
+                .arg(changes.join(QLatin1Char('\n'))),
+            QMessageBox::Yes | QMessageBox::No | QMessageBox::Cancel);
+        if (answer == QMessageBox::Cancel)
+            return;
+        if (answer == QMessageBox::Yes)
+            m_checkShrunk = changes;
+        else
+            shrink.session = session.session();
+    }
+    if (!m_checks->start(shrink.session, session.folder().toStdU16String()))
+        return;
     m_checkAction->setEnabled(false);
     m_findings->setRunning(true);
     raiseDock("findingsDock");
@@ -460,7 +484,7 @@ void MainWindow::startCheck() {
 
 void MainWindow::showCheckReport(const engine::CheckReport& report, const QString& device) {
     m_checkAction->setEnabled(true);
-    m_findings->setReport(report, device);
+    m_findings->setReport(report, device, m_checkShrunk);
     QList<ui::BuildDiagnostic> marks;
     for (const engine::CheckedLaunch& launch : report.launches)
         for (const engine::CheckFinding& finding : launch.findings) {

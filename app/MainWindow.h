@@ -79,6 +79,9 @@ private:
     void createToolBar();
     void createCheck();
     void startCheck();
+    // The most work-items a launch is checked with unless the person says otherwise: Oclgrind
+    // interprets each one.
+    static constexpr std::uint64_t kCheckWorkItems = 16384;
     void showCheckReport(const engine::CheckReport& report, const QString& device);
     // The live toggle was pressed: asks first when the launches are slow (issue 21).
     void toggleLive(bool on);
@@ -123,6 +126,7 @@ private:
     ui::CheckController* m_checks = nullptr;
     ui::FindingsPanel* m_findings = nullptr;
     QAction* m_checkAction = nullptr;
+    QStringList m_checkShrunk; // the ranges the check in progress shrank
     // A run's progress, Cancel, Stop and countdown show once it has lasted a moment, and live
     // mode's "running" once a live run has: a run that ends sooner (a live one, as the person
     // types) changes nothing in the status bar, whose every change lays out the whole window.

@@ -43,6 +43,9 @@ public:
     ~SessionWorkflow() override;
 
     void setQuestion(Question question) { m_question = std::move(question); }
+    // Asks through the question (a dialog unless a test set one).
+    QMessageBox::StandardButton ask(const QString& title, const QString& text,
+                                    QMessageBox::StandardButtons buttons);
     void setFileChooser(FileChooser chooser) { m_chooser = std::move(chooser); }
 
     // A new session holding one kernel file.
@@ -82,8 +85,6 @@ private:
     bool writeSession(const QString& path);
     void removeAutosave();
     void report(const QString& title, const QString& message);
-    QMessageBox::StandardButton ask(const QString& title, const QString& text,
-                                    QMessageBox::StandardButtons buttons);
     QString chooseFile(bool save, const QString& suggestion);
 
     ui::SessionController& m_controller;

@@ -206,6 +206,50 @@ private Q_SLOTS:
         QCOMPARE(panel->grid()->highlighted(), (std::set<engine::CheckIds>{{255, 0, 0}}));
     }
 
+    void largeRangesAreShrunkWhenThePersonSaysSo() {
+        app::WorkbenchContext context;
+        app::MainWindow window(context);
+        openSample(window, "vector_add.clwb");
+        ui::SessionController& session = context.session();
+        for (const char* name : {"a", "b", "c"}) {
+            engine::SessionBuffer buffer = *session.session().findBuffer(name);
+            buffer.shape = {32768};
+            session.setBuffer(buffer);
+        }
+        engine::SessionLaunch launch = session.session().launches.at(0);
+        launch.global = {32768};
+        session.setLaunch(0, launch);
+        QStringList asked;
+        QMessageBox::StandardButton answer = QMessageBox::Cancel;
+        window.sessions()->setQuestion(
+            [&](const QString&, const QString& text, QMessageBox::StandardButtons) {
+                asked << text;
+                return answer;
+            });
+        ui::FindingsPanel* panel = window.findingsPanel();
+        QAction* check = action(window, "checkAction");
+        const QString before = panel->statusText();
+        check->trigger(); // Cancel: nothing runs
+        QCOMPARE(asked.size(), 1);
+        QVERIFY2(asked[0].contains(QStringLiteral("vector_add: 32768 -> 16384 work-items")),
+                 qPrintable(asked[0]));
+        QVERIFY(check->isEnabled());
+        QCOMPARE(panel->statusText(), before);
+
+        answer = QMessageBox::Yes;
+        check->trigger();
+        QCOMPARE(asked.size(), 2);
+        QTRY_VERIFY_WITH_TIMEOUT(check->isEnabled(), 300000);
+        QVERIFY2(panel->statusText().startsWith(QStringLiteral("No findings in 1 launch on ")),
+                 qPrintable(panel->statusText()));
+        QVERIFY2(panel->statusText().endsWith(QStringLiteral(
+                     "Checked on smaller ranges than the session's: vector_add: 32768 -> 16384 "
+                     "work-items.")),
+                 qPrintable(panel->statusText()));
+        // The session keeps its own range.
+        QCOMPARE(session.session().launches.at(0).global, std::vector<std::uint64_t>{32768});
+    }
+
     void kernelThatDoesNotBuildSaysSo() {
         app::WorkbenchContext context;
         app::MainWindow window(context);

@@ -1,6 +1,7 @@
 // Check findings as values (issue 18): their JSON form round-trips, a malformed line is refused
 // naming its line, the one-line description says what, where and who, and makeCheckReport
 // matches kernel runs to launches and names the session's files and buffers.
+#include "clw/engine/debug/CheckRange.h"
 #include "clw/engine/debug/CheckReport.h"
 
 #include <QtTest>
@@ -165,6 +166,34 @@ private Q_SLOTS:
         QCOMPARE(json["findingCount"].get<int>(), 2);
         QCOMPARE(json["launches"][1]["findings"][0]["message"].get<std::string>(),
                  engine::formatCheckFinding(read, "rotate"));
+    }
+
+    void rangesShrinkForACheck() {
+        engine::Session session;
+        engine::SessionLaunch small, square, open, stuck;
+        small.kernel = "small";
+        small.global = {256};
+        small.local = {64};
+        square.name = "matmul";
+        square.kernel = "mm";
+        square.global = {1024, 1024};
+        square.local = {16, 16};
+        open.kernel = "open";
+        open.global = {100000};
+        stuck.kernel = "stuck";
+        stuck.global = {65536};
+        stuck.local = {65536};
+        session.launches = {small, square, open, stuck};
+        const engine::CheckRangeShrink shrink = engine::shrinkForCheck(session, 16384);
+        QCOMPARE(shrink.session.launches[0].global, small.global);
+        QCOMPARE(shrink.session.launches[1].global, (std::vector<std::uint64_t>{128, 128}));
+        QCOMPARE(shrink.session.launches[1].local, square.local);
+        QCOMPARE(shrink.session.launches[2].global, std::vector<std::uint64_t>{12500});
+        QCOMPARE(shrink.session.launches[3].global, stuck.global); // one work-group: as it is
+        QCOMPARE(shrink.changes,
+                 (std::vector<std::string>{"matmul: 1024 x 1024 -> 128 x 128 work-items",
+                                           "open: 100000 -> 12500 work-items"}));
+        QVERIFY(engine::shrinkForCheck(shrink.session, 16384).changes.empty());
     }
 };
 

@@ -103,7 +103,8 @@ void FindingsPanel::setProgress(const QString& kernel, qint64 done, qint64 total
                           .arg(total));
 }
 
-void FindingsPanel::setReport(const engine::CheckReport& report, const QString& device) {
+void FindingsPanel::setReport(const engine::CheckReport& report, const QString& device,
+                              const QStringList& shrunk) {
     setRunning(false);
     m_report = report;
     m_findings.clear();
@@ -130,9 +131,13 @@ void FindingsPanel::setReport(const engine::CheckReport& report, const QString& 
                                                     .arg(device))
                          : count == 1 ? tr("1 finding on %1: ").arg(device)
                                       : tr("%1 findings on %2: ").arg(count).arg(device);
-    m_status->setText(count == 0 ? what
-                                 : what + tr("select one to see its place and the work-items "
-                                             "involved; F8 moves through them."));
+    QString text = count == 0 ? what
+                              : what + tr("select one to see its place and the work-items "
+                                          "involved; F8 moves through them.");
+    if (!shrunk.isEmpty())
+        text += tr(" Checked on smaller ranges than the session's: %1.")
+                    .arg(shrunk.join(QStringLiteral("; ")));
+    m_status->setText(text);
     m_gridLabel->clear();
     m_grid->setRange({1}, {1});
     m_grid->setHighlighted({});

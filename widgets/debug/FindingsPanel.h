@@ -22,7 +22,9 @@ public:
 
     void setRunning(bool running);
     void setProgress(const QString& kernel, qint64 done, qint64 total);
-    void setReport(const engine::CheckReport& report, const QString& device);
+    // `shrunk`: the launches checked on a smaller range than the session's, as said.
+    void setReport(const engine::CheckReport& report, const QString& device,
+                   const QStringList& shrunk = {});
     void setFailure(const QString& message);
 
     int findingCount() const { return int(m_findings.size()); }
