@@ -438,8 +438,7 @@ void MainWindow::createCheck() {
             &ui::CheckController::cancel);
     connect(m_findings, &ui::FindingsPanel::jumpRequested, m_workspace,
             &ui::EditorWorkspace::jumpTo);
-    connect(m_checks, &ui::CheckController::progress, m_findings,
-            &ui::FindingsPanel::setProgress);
+    connect(m_checks, &ui::CheckController::progress, m_findings, &ui::FindingsPanel::setProgress);
     connect(m_checks, &ui::CheckController::finished, this, &MainWindow::showCheckReport);
     connect(m_checks, &ui::CheckController::failed, this, [this](const QString& message) {
         m_checkAction->setEnabled(true);

@@ -68,8 +68,7 @@ int runCheckCommand(const QStringList& options, QTextStream& out, QTextStream& e
         for (const std::string& note : read.notes)
             err << "note: " << qs(note) << "\n";
         const ui::JobContext job(std::make_shared<ui::detail::JobState>());
-        const ui::CheckOutcome outcome =
-            ui::CheckRun::run(read.session, folder, deviceName, job);
+        const ui::CheckOutcome outcome = ui::CheckRun::run(read.session, folder, deviceName, job);
         if (const QString failure = failureOf(outcome.run); !failure.isEmpty()) {
             err << "clworkbench check: " << failure << "\n";
             return kExitFailure;

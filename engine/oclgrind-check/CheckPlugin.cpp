@@ -34,6 +34,8 @@ std::string variableName(const llvm::Value* value) {
     return dot == std::string::npos ? name : name.substr(dot + 1);
 }
 
+std::atomic<std::uint64_t> nextSerial{1};
+
 std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workDim) {
     return std::vector<std::uint64_t>(size.begin(), size.begin() + std::min<size_t>(workDim, 3));
 }
@@ -43,8 +45,24 @@ std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workD
 CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
                          std::string progressPath)
     : oclgrind::Plugin(context)
+    , m_serial(nextSerial++)
     , m_findingsPath(std::move(findingsPath))
     , m_progressPath(std::move(progressPath)) {}
+
+GroupState& CheckPlugin::groupState() {
+    // The thread's state for the plugin it last served: asked at every access, so kept at hand.
+    thread_local std::uint64_t servedSerial = 0;
+    thread_local GroupState* served = nullptr;
+    if (servedSerial != m_serial) {
+        const std::lock_guard lock(m_statesMutex);
+        std::unique_ptr<GroupState>& slot = m_states[std::this_thread::get_id()];
+        if (!slot)
+            slot = std::make_unique<GroupState>();
+        served = slot.get();
+        servedSerial = m_serial;
+    }
+    return *served;
+}
 
 void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
     m_invocation = invocation;
@@ -53,12 +71,16 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
     m_ids.offset = ids(invocation->getGlobalOffset());
     m_ids.global = ids(invocation->getGlobalSize());
     m_ids.local = ids(invocation->getLocalSize());
+    {
+        const std::lock_guard lock(m_statesMutex);
+        for (auto& [thread, state] : m_states)
+            state->clear();
+    }
+    const std::lock_guard lock(m_mutex);
     m_book.clear();
     m_groupsDone = 0;
     writeProgress(true);
     m_global.clear();
-    m_local.clear();
-    m_localWritten.clear();
     m_globalNames.clear();
     const oclgrind::Memory* globalMemory = m_context->getGlobalMemory();
     for (auto value = kernel->values_begin(); value != kernel->values_end(); ++value) {
@@ -81,6 +103,7 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
 }
 
 void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
+    const std::lock_guard lock(m_mutex);
     writeProgress(true);
     writeRun(invocation);
     m_invocation = nullptr;
@@ -88,10 +111,11 @@ void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
 }
 
 void CheckPlugin::workGroupBegin(const oclgrind::WorkGroup* group) {
-    m_group = std::uint32_t(m_ids.groupLinear(ids(group->getGroupID())));
-    m_localEpoch = m_globalEpoch = 0;
-    m_barriersReached.clear();
-    m_localNames.clear();
+    GroupState& state = groupState();
+    state.group = std::uint32_t(m_ids.groupLinear(ids(group->getGroupID())));
+    state.localEpoch = state.globalEpoch = 0;
+    state.barriersReached.clear();
+    state.localNames.clear();
     const oclgrind::Kernel* kernel = m_invocation->getKernel();
     const oclgrind::Memory* localMemory = group->getLocalMemory();
     for (auto value = kernel->values_begin(); value != kernel->values_end(); ++value) {
@@ -106,30 +130,33 @@ void CheckPlugin::workGroupBegin(const oclgrind::WorkGroup* group) {
         } else {
             name.variable = variableName(value->first);
         }
-        m_localNames[localMemory->extractBuffer(group->getLocalMemoryAddress(value->first))] = name;
+        state.localNames[localMemory->extractBuffer(group->getLocalMemoryAddress(value->first))] =
+            name;
     }
 }
 
 void CheckPlugin::workGroupBarrier(const oclgrind::WorkGroup*, uint32_t flags) {
+    GroupState& state = groupState();
     if (flags & CLK_LOCAL_MEM_FENCE)
-        ++m_localEpoch;
+        ++state.localEpoch;
     if (flags & CLK_GLOBAL_MEM_FENCE)
-        ++m_globalEpoch;
+        ++state.globalEpoch;
 }
 
 void CheckPlugin::workGroupComplete(const oclgrind::WorkGroup* group) {
     // Work-items that finished without reaching a barrier have no entry: each item is listed.
+    GroupState& state = groupState();
     const oclgrind::Size3 size = group->getGroupSize();
     for (size_t z = 0; z < size.z; ++z)
         for (size_t y = 0; y < size.y; ++y)
             for (size_t x = 0; x < size.x; ++x) {
                 const oclgrind::WorkItem* item = group->getWorkItem(oclgrind::Size3(x, y, z));
-                m_barriersReached.try_emplace(m_ids.linear(ids(item->getGlobalID())));
+                state.barriersReached.try_emplace(m_ids.linear(ids(item->getGlobalID())));
             }
-    checkBarrierDivergence();
-    m_local.clear();
-    m_localWritten.clear();
+    checkBarrierDivergence(state);
+    state.clear();
     ++m_groupsDone;
+    const std::lock_guard lock(m_mutex);
     writeProgress(false);
 }
 
@@ -148,21 +175,22 @@ void CheckPlugin::writeProgress(bool always) {
 void CheckPlugin::instructionExecuted(const oclgrind::WorkItem* item,
                                       const llvm::Instruction* instruction,
                                       const oclgrind::TypedValue&) {
-    if (m_barrierCalls.isBarrier(instruction))
-        m_barriersReached[m_ids.linear(ids(item->getGlobalID()))].push_back(instruction);
+    if (isBarrierCall(instruction))
+        groupState().barriersReached[m_ids.linear(ids(item->getGlobalID()))].push_back(instruction);
 }
 
-void CheckPlugin::checkBarrierDivergence() {
+void CheckPlugin::checkBarrierDivergence(GroupState& state) {
     size_t longest = 0;
-    for (const auto& [item, reached] : m_barriersReached)
+    for (const auto& [item, reached] : state.barriersReached)
         longest = std::max(longest, reached.size());
     for (size_t position = 0; position < longest; ++position) {
         std::map<const llvm::Instruction*, std::vector<std::uint64_t>> byBarrier;
-        for (const auto& [item, reached] : m_barriersReached)
+        for (const auto& [item, reached] : state.barriersReached)
             byBarrier[position < reached.size() ? reached[position] : nullptr].push_back(item);
         if (byBarrier.size() == 1)
             continue;
         const std::string detail = "not every work-item of the group reached this barrier";
+        const std::lock_guard lock(m_mutex);
         for (const auto& [barrier, items] : byBarrier) {
             if (!barrier)
                 continue;
@@ -180,27 +208,31 @@ void CheckPlugin::memoryAllocated(const oclgrind::Memory* memory, size_t address
                                   cl_mem_flags, const uint8_t* initData) {
     const size_t buffer = memory->extractBuffer(address);
     switch (memory->getAddressSpace()) {
-    case oclgrind::AddrSpaceLocal:
-        m_localWritten.track(buffer, size);
+    case oclgrind::AddrSpaceLocal: // by the worker thread that makes the work-group
+        groupState().localWritten.track(buffer, size);
         break;
-    case oclgrind::AddrSpaceGlobal:
+    case oclgrind::AddrSpaceGlobal: {
+        const std::lock_guard lock(m_mutex);
         if (!initData)
             m_globalWritten.track(buffer, size);
         else
             m_globalWritten.forget(buffer);
         break;
+    }
     default:
         break;
     }
 }
 
 void CheckPlugin::memoryDeallocated(const oclgrind::Memory* memory, size_t address) {
+    const std::lock_guard lock(m_mutex);
     if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
         m_globalWritten.forget(memory->extractBuffer(address));
 }
 
 void CheckPlugin::hostMemoryStore(const oclgrind::Memory* memory, size_t address, size_t size,
                                   const uint8_t*) {
+    const std::lock_guard lock(m_mutex);
     if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
         m_globalWritten.markWritten(memory->extractBuffer(address), memory->extractOffset(address),
                                     size);
@@ -209,6 +241,7 @@ void CheckPlugin::hostMemoryStore(const oclgrind::Memory* memory, size_t address
 void CheckPlugin::memoryMap(const oclgrind::Memory* memory, size_t address, size_t offset,
                             size_t size, cl_map_flags) {
     // What the host writes through a mapping is not seen: a mapped range counts as written.
+    const std::lock_guard lock(m_mutex);
     if (memory->getAddressSpace() == oclgrind::AddrSpaceGlobal)
         m_globalWritten.markWritten(memory->extractBuffer(address),
                                     memory->extractOffset(address) + offset, size);
@@ -260,39 +293,49 @@ void CheckPlugin::accessed(const oclgrind::Memory* memory, const oclgrind::WorkI
     const bool local = space == oclgrind::AddrSpaceLocal;
     const std::uint64_t buffer = memory->extractBuffer(address);
     const std::uint64_t offset = memory->extractOffset(address);
-    const BufferName name = nameOf(memory, buffer);
+    GroupState& state = groupState();
 
     LedgerAccess current;
     current.workItem = workItem;
-    current.group = m_group;
-    current.epoch = local ? m_localEpoch : m_globalEpoch;
+    current.group = state.group;
+    current.epoch = local ? state.localEpoch : state.globalEpoch;
     current.instruction = instruction;
     current.atomic = atomic;
-    AccessLedger& ledger = local ? m_local : m_global;
-    if (const auto race =
-            ledger.access(buffer, memory->getBuffer(address)->size, offset, size, current, write)) {
-        FindingKey key;
+    // __local memory is the thread's group's own; global memory is everyone's.
+    std::unique_lock<std::mutex> lock(m_mutex, std::defer_lock);
+    if (!local)
+        lock.lock();
+    AccessLedger& ledger = local ? state.local : m_global;
+    const auto race =
+        ledger.access(buffer, memory->getBuffer(address)->size, offset, size, current, write);
+    WrittenBytes& written = local ? state.localWritten : m_globalWritten;
+    bool unwritten = false;
+    if (write)
+        written.markWritten(buffer, offset, size);
+    else
+        unwritten = !atomic && !written.written(buffer, offset, size);
+    if (!race && !unwritten)
+        return;
+
+    if (!lock.owns_lock())
+        lock.lock(); // the findings are everyone's
+    const BufferName& name = nameOf(memory, buffer);
+    FindingKey key;
+    key.memory = name.memory;
+    key.argument = name.argument;
+    key.variable = name.variable;
+    if (race) {
         key.kind = race->writeWrite ? CheckKind::WriteWriteRace : CheckKind::ReadWriteRace;
-        key.memory = name.memory;
-        key.argument = name.argument;
-        key.variable = name.variable;
         // A read-write race is placed at its write, whichever came first.
         const bool writeIsEarlier = !write;
         key.place = placeOf(writeIsEarlier ? race->earlier.instruction : instruction);
         key.other = placeOf(writeIsEarlier ? instruction : race->earlier.instruction);
         m_book.record(key, {workItem, race->earlier.workItem}, offset, size);
     }
-
-    WrittenBytes& written = local ? m_localWritten : m_globalWritten;
-    if (write) {
-        written.markWritten(buffer, offset, size);
-    } else if (!atomic && !written.written(buffer, offset, size)) {
-        FindingKey key;
+    if (unwritten) {
         key.kind = CheckKind::UninitializedRead;
-        key.memory = name.memory;
-        key.argument = name.argument;
-        key.variable = name.variable;
         key.place = placeOf(instruction);
+        key.other = {};
         m_book.record(key, {workItem}, offset, size,
                       local ? "nothing in the work-group stored to these bytes before"
                             : "neither the host nor a kernel wrote these bytes before");
@@ -309,12 +352,13 @@ bool CheckPlugin::outOfBounds(const oclgrind::Memory* memory, const llvm::Instru
     key.kind = write ? CheckKind::OutOfBoundsWrite : CheckKind::OutOfBoundsRead;
     const auto* known =
         memory->isAddressValid(address - offset, 1) ? memory->getBuffer(address - offset) : nullptr;
+    const std::lock_guard lock(m_mutex);
     std::string detail;
     if (address == 0) {
         key.memory = CheckMemory::None;
         detail = "through a null pointer";
     } else {
-        const BufferName name = nameOf(memory, buffer);
+        const BufferName& name = nameOf(memory, buffer);
         key.memory = name.memory;
         key.argument = name.argument;
         key.variable = name.variable;
@@ -326,16 +370,15 @@ bool CheckPlugin::outOfBounds(const oclgrind::Memory* memory, const llvm::Instru
     return true;
 }
 
-CheckPlugin::BufferName CheckPlugin::nameOf(const oclgrind::Memory* memory,
-                                            std::uint64_t buffer) const {
+const BufferName& CheckPlugin::nameOf(const oclgrind::Memory* memory, std::uint64_t buffer) {
+    static const BufferName unknownGlobal{CheckMemory::Global, -1, {}};
+    static const BufferName unknownLocal{CheckMemory::Local, -1, {}};
     const bool local = memory->getAddressSpace() == oclgrind::AddrSpaceLocal;
-    const auto& names = local ? m_localNames : m_globalNames;
+    const auto& names = local ? groupState().localNames : m_globalNames;
     const auto it = names.find(buffer);
     if (it != names.end())
         return it->second;
-    BufferName name;
-    name.memory = local ? CheckMemory::Local : CheckMemory::Global;
-    return name;
+    return local ? unknownLocal : unknownGlobal;
 }
 
 void CheckPlugin::writeRun(const oclgrind::KernelInvocation* invocation) {

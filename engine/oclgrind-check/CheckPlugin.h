@@ -7,15 +7,22 @@
 // CLW_CHECK_FINDINGS names, and keeps the file CLW_CHECK_PROGRESS names saying how many
 // work-groups of the kernel run are done. It reads no text of Oclgrind's.
 #include "AccessLedger.h"
+#include "BufferName.h"
 #include "FindingBook.h"
+#include "GroupState.h"
 #include "SourcePlaces.h"
 #include "WorkItemIds.h"
 #include "WrittenBytes.h"
 
 #include <oclgrind/Plugin.h>
 
+#include <atomic>
 #include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -26,9 +33,9 @@ public:
     CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
                 std::string progressPath);
 
-    // One thread: work-groups then run one after another, which the race check's stretches and
-    // the __local tables rely on.
-    bool isThreadSafe() const override { return false; }
+    // Work-groups run on every core, as with Oclgrind's own checks: what one group holds is the
+    // thread's (GroupState), what the kernel run holds is behind a lock.
+    bool isThreadSafe() const override { return true; }
 
     void kernelBegin(const oclgrind::KernelInvocation* invocation) override;
     void kernelEnd(const oclgrind::KernelInvocation* invocation) override;
@@ -60,43 +67,35 @@ public:
                      size_t address, size_t size, const uint8_t* data) override;
 
 private:
-    // What a buffer of the run is to the person: a kernel argument or a __local variable.
-    struct BufferName {
-        engine::CheckMemory memory = engine::CheckMemory::Global;
-        int argument = -1;
-        std::string variable;
-    };
-
     void accessed(const oclgrind::Memory* memory, const oclgrind::WorkItem* item, size_t address,
                   size_t size, bool write, bool atomic);
     bool outOfBounds(const oclgrind::Memory* memory, const llvm::Instruction* instruction,
                      std::uint64_t workItem, size_t address, size_t size, bool write);
-    BufferName nameOf(const oclgrind::Memory* memory, std::uint64_t buffer) const;
-    void checkBarrierDivergence();
+    const BufferName& nameOf(const oclgrind::Memory* memory, std::uint64_t buffer);
+    void checkBarrierDivergence(GroupState& state);
     void writeRun(const oclgrind::KernelInvocation* invocation);
     void writeProgress(bool always);
+    // The calling thread's group state (made on its first call).
+    GroupState& groupState();
 
+    const std::uint64_t m_serial; // tells this plugin's thread states from an earlier one's
     std::string m_findingsPath;
     std::string m_progressPath;
-    std::uint64_t m_groupsDone = 0;
-    std::chrono::steady_clock::time_point m_progressWritten;
     const oclgrind::KernelInvocation* m_invocation = nullptr;
     std::string m_kernel;
     WorkItemIds m_ids;
+    std::unordered_map<std::uint64_t, BufferName> m_globalNames; // set before the groups run
+
+    // The kernel run's shared state, behind m_mutex: global memory and the findings.
+    std::mutex m_mutex;
     FindingBook m_book{m_ids};
     AccessLedger m_global;
-    AccessLedger m_local;
     WrittenBytes m_globalWritten;
-    WrittenBytes m_localWritten;
-    BarrierCalls m_barrierCalls;
-    std::unordered_map<std::uint64_t, BufferName> m_globalNames;
-    std::unordered_map<std::uint64_t, BufferName> m_localNames;
-    // The current group: its linear index, the barriers it passed for __local and for global
-    // memory, and the barriers each of its work-items reached, in order.
-    std::uint32_t m_group = 0;
-    std::uint32_t m_localEpoch = 0;
-    std::uint32_t m_globalEpoch = 0;
-    std::unordered_map<std::uint64_t, std::vector<const llvm::Instruction*>> m_barriersReached;
+    std::chrono::steady_clock::time_point m_progressWritten;
+    std::atomic<std::uint64_t> m_groupsDone{0};
+
+    std::mutex m_statesMutex;
+    std::map<std::thread::id, std::unique_ptr<GroupState>> m_states;
 };
 
 } // namespace clw::oclgrind_check

@@ -34,23 +34,16 @@ engine::CheckPlace placeOf(const llvm::Instruction* instruction) {
     return place;
 }
 
-bool BarrierCalls::isBarrier(const llvm::Instruction* instruction) {
+bool isBarrierCall(const llvm::Instruction* instruction) {
     const auto* call = llvm::dyn_cast<llvm::CallInst>(instruction);
-    if (!call)
-        return false;
-    const llvm::Function* callee = call->getCalledFunction();
+    const llvm::Function* callee = call ? call->getCalledFunction() : nullptr;
     if (!callee)
         return false;
-    const auto known = m_known.find(callee);
-    if (known != m_known.end())
-        return known->second;
     // Mangled by the SPIR name mangling: _Z7barrierj, _Z18work_group_barrierj and its form with
     // a memory scope.
     const llvm::StringRef name = callee->getName();
-    const bool barrier = name == "barrier" || name.startswith("_Z7barrier") ||
-                         name == "work_group_barrier" || name.startswith("_Z18work_group_barrier");
-    m_known.emplace(callee, barrier);
-    return barrier;
+    return name == "barrier" || name.startswith("_Z7barrier") || name == "work_group_barrier" ||
+           name.startswith("_Z18work_group_barrier");
 }
 
 } // namespace clw::oclgrind_check

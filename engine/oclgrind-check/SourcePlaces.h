@@ -3,12 +3,9 @@
 // debug information: Oclgrind always builds with it) and whether a call is a work-group barrier.
 #include "clw/engine/debug/CheckFinding.h"
 
-#include <unordered_map>
-
 namespace llvm {
-class Function;
 class Instruction;
-} // namespace llvm
+}
 
 namespace clw::oclgrind_check {
 
@@ -16,14 +13,8 @@ namespace clw::oclgrind_check {
 // program's main source "/remapped/input.cl": it is given as "input.cl".
 engine::CheckPlace placeOf(const llvm::Instruction* instruction);
 
-// Whether `instruction` calls barrier() or work_group_barrier(), remembering each callee's
-// answer: this is asked of every instruction executed.
-class BarrierCalls {
-public:
-    bool isBarrier(const llvm::Instruction* instruction);
-
-private:
-    std::unordered_map<const llvm::Function*, bool> m_known;
-};
+// Whether `instruction` calls barrier() or work_group_barrier(). Asked of every instruction
+// executed, on every worker thread: it keeps nothing.
+bool isBarrierCall(const llvm::Instruction* instruction);
 
 } // namespace clw::oclgrind_check

@@ -27,8 +27,7 @@ namespace {
 void answerEveryQuestion(app::MainWindow& window) {
     window.sessions()->setQuestion(
         [](const QString&, const QString&, QMessageBox::StandardButtons buttons) {
-            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard
-                                                          : QMessageBox::Yes;
+            return buttons.testFlag(QMessageBox::Discard) ? QMessageBox::Discard : QMessageBox::Yes;
         });
 }
 

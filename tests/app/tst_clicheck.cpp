@@ -154,10 +154,11 @@ private Q_SLOTS:
 
         const Run lines = check(QStringLiteral(":/samples/race.clwb"));
         QCOMPARE(lines.exitCode, 1);
-        QVERIFY2(lines.out.contains(QRegularExpression(QStringLiteral(
-                     "^race.cl:10:\\d+: error: data race \\(read-write\\) on __local `tile` "
-                     "\\(bytes 0..255\\): 256 work-items in 4 groups, with the read at line 12 "
-                     "\\[rotate_racy\\]$"),
+        QVERIFY2(lines.out.contains(QRegularExpression(
+                     QStringLiteral(
+                         "^race.cl:10:\\d+: error: data race \\(read-write\\) on __local `tile` "
+                         "\\(bytes 0..255\\): 256 work-items in 4 groups, with the read at line 12 "
+                         "\\[rotate_racy\\]$"),
                      QRegularExpression::MultilineOption)),
                  qPrintable(lines.out));
         QVERIFY2(lines.out.contains(QStringLiteral("check: 2 findings in 1 of 2 launches "
@@ -214,27 +215,27 @@ private Q_SLOTS:
 
     void otherKinds() {
         QTemporaryDir dir;
-        const QString source = QStringLiteral(
-            "__kernel void last_wins(__global int* data) {\n"              // 1
-            "    data[0] = (int)get_global_id(0);\n"                         // 2
-            "}\n"                                                            // 3
-            "__kernel void shift_in_place(__global int* data) {\n"         // 4
-            "    const size_t i = get_global_id(0);\n"                       // 5
-            "    const int next = i + 1 < 256 ? data[i + 1] : 0;\n"         // 6
-            "    data[i] = next;\n"                                          // 7
-            "}\n"                                                            // 8
-            "__kernel void half_barrier(__global int* data) {\n"           // 9
-            "    if (get_local_id(0) < 32)\n"                               // 10
-            "        barrier(CLK_GLOBAL_MEM_FENCE);\n"                      // 11
-            "    data[get_global_id(0)] += 1;\n"                             // 12
-            "}\n"                                                            // 13
-            "__kernel void count(__global int* counter) {\n"               // 14
-            "    atomic_inc(counter);\n"                                     // 15
-            "}\n");                                                          // 16
-        const QString path = writeSession(
-            dir, source,
-            {launchOf("last_wins", "data"), launchOf("shift_in_place", "data"),
-             launchOf("half_barrier", "data"), launchOf("count", "counter")});
+        const QString source =
+            QStringLiteral("__kernel void last_wins(__global int* data) {\n"       // 1
+                           "    data[0] = (int)get_global_id(0);\n"                // 2
+                           "}\n"                                                   // 3
+                           "__kernel void shift_in_place(__global int* data) {\n"  // 4
+                           "    const size_t i = get_global_id(0);\n"              // 5
+                           "    const int next = i + 1 < 256 ? data[i + 1] : 0;\n" // 6
+                           "    data[i] = next;\n"                                 // 7
+                           "}\n"                                                   // 8
+                           "__kernel void half_barrier(__global int* data) {\n"    // 9
+                           "    if (get_local_id(0) < 32)\n"                       // 10
+                           "        barrier(CLK_GLOBAL_MEM_FENCE);\n"              // 11
+                           "    data[get_global_id(0)] += 1;\n"                    // 12
+                           "}\n"                                                   // 13
+                           "__kernel void count(__global int* counter) {\n"        // 14
+                           "    atomic_inc(counter);\n"                            // 15
+                           "}\n");                                                 // 16
+        const QString path =
+            writeSession(dir, source,
+                         {launchOf("last_wins", "data"), launchOf("shift_in_place", "data"),
+                          launchOf("half_barrier", "data"), launchOf("count", "counter")});
         const Run run = checkJson(path);
         QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
 
@@ -315,8 +316,8 @@ private Q_SLOTS:
         const Run none = runWorkbench({QStringLiteral("check")});
         QCOMPARE(none.exitCode, 2);
         QVERIFY(none.err.contains(QStringLiteral("name a session file")));
-        const Run unknown =
-            runWorkbench({QStringLiteral("check"), QStringLiteral("a.clwb"), QStringLiteral("--x")});
+        const Run unknown = runWorkbench(
+            {QStringLiteral("check"), QStringLiteral("a.clwb"), QStringLiteral("--x")});
         QCOMPARE(unknown.exitCode, 2);
         const Run absent = check(QStringLiteral("/nonexistent/absent.clwb"));
         QCOMPARE(absent.exitCode, 1);

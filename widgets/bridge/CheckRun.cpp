@@ -17,6 +17,7 @@ namespace clw::ui {
 namespace {
 
 const char kPluginFile[] = "libclw_oclgrind_check.so";
+const char kOclgrindPlatform[] = "Oclgrind"; // its CL_PLATFORM_NAME
 
 QString qs(const std::string& text) {
     return QString::fromStdString(text);
@@ -73,11 +74,12 @@ QString CheckRun::pluginPath() {
         return QFileInfo(chosen).isFile() ? chosen : QString();
     const QDir here(QCoreApplication::applicationDirPath());
     const QStringList places = {
-        QStringLiteral("../lib/"),             // the build tree
+        QStringLiteral("../lib/"),            // the build tree
         QStringLiteral(CLW_CHECK_PLUGIN_DIR), // installed, relative to the executable
     };
     for (const QString& place : places) {
-        const QString path = here.absoluteFilePath(place + QLatin1String("/") + QLatin1String(kPluginFile));
+        const QString path =
+            here.absoluteFilePath(place + QLatin1String("/") + QLatin1String(kPluginFile));
         if (QFileInfo(path).isFile())
             return QDir::cleanPath(path);
     }
@@ -112,6 +114,10 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     outcome.hosts = hosts ? std::move(hosts) : std::make_shared<DeviceHosts>();
     outcome.hosts->setEnvironment(
         environment(QProcessEnvironment::systemEnvironment(), plugin, findings, progressFile));
+    // Oclgrind's host starts beside the listing host, not after it: the platform's name is
+    // Oclgrind's own, and a host of another name would only stay idle.
+    if (deviceName.isEmpty())
+        outcome.hosts->host(kOclgrindPlatform);
     const ResolvedDevice device = chooseOclgrind(*outcome.hosts, deviceName);
     outcome.device = qs(device.device);
     outcome.platform = qs(device.platform);
@@ -124,10 +130,8 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     plan.deviceName = outcome.device;
     plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
     HostSessionClient client(*outcome.hosts, 1);
-    outcome.run = client
-                      .run(plan, device.device, job, {},
-                           WatchdogLimits::of(session.watchdog))
-                      .outcome;
+    outcome.run =
+        client.run(plan, device.device, job, {}, WatchdogLimits::of(session.watchdog)).outcome;
     outcome.report = engine::makeCheckReport(plan.session, readFindings(findings));
     return outcome;
 }

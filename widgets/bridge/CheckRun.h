@@ -45,9 +45,8 @@ public:
     static QString pluginPath();
     // `environment` with the plugin loaded by Oclgrind, its findings written to `findings` and
     // its progress to `progress` (when not empty).
-    static QProcessEnvironment environment(QProcessEnvironment environment,
-                                           const QString& plugin, const QString& findings,
-                                           const QString& progress);
+    static QProcessEnvironment environment(QProcessEnvironment environment, const QString& plugin,
+                                           const QString& findings, const QString& progress);
 };
 
 } // namespace clw::ui

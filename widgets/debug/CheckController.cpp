@@ -37,9 +37,8 @@ bool CheckController::start(const engine::Session& session, const std::filesyste
     if (m_hosts)
         return false;
     m_folder = std::make_unique<QTemporaryDir>();
-    m_progressFile = m_folder->isValid()
-                         ? m_folder->filePath(QStringLiteral("progress.txt"))
-                         : QString();
+    m_progressFile =
+        m_folder->isValid() ? m_folder->filePath(QStringLiteral("progress.txt")) : QString();
     m_hosts = std::make_shared<DeviceHosts>();
     m_cancelled = false;
     m_bridge.run(

@@ -56,8 +56,8 @@ FindingsPanel::FindingsPanel(QWidget* parent)
     m_list->setObjectName(QStringLiteral("findingsList"));
     m_list->setRootIsDecorated(false);
     m_list->setUniformRowHeights(true);
-    m_list->setHeaderLabels({tr("Finding"), tr("Place"), tr("Launch"), tr("Work-items"),
-                             tr("What")});
+    m_list->setHeaderLabels(
+        {tr("Finding"), tr("Place"), tr("Launch"), tr("Work-items"), tr("What")});
     m_list->header()->setStretchLastSection(true);
     connect(m_list, &QTreeWidget::currentItemChanged, this, [this] { showCurrent(); });
     connect(m_list, &QTreeWidget::itemActivated, this, [this] { showCurrent(); });
@@ -97,10 +97,8 @@ void FindingsPanel::setProgress(const QString& kernel, qint64 done, qint64 total
     m_progress->setRange(0, int(std::min<qint64>(total, INT_MAX)));
     m_progress->setValue(int(std::min<qint64>(done, INT_MAX)));
     m_progress->setFormat(tr("%1 of %2 work-groups").arg(done).arg(total));
-    m_status->setText(tr("Checking %1 on Oclgrind: %2 of %3 work-groups done")
-                          .arg(kernel)
-                          .arg(done)
-                          .arg(total));
+    m_status->setText(
+        tr("Checking %1 on Oclgrind: %2 of %3 work-groups done").arg(kernel).arg(done).arg(total));
 }
 
 void FindingsPanel::setReport(const engine::CheckReport& report, const QString& device,
@@ -124,13 +122,12 @@ void FindingsPanel::setReport(const engine::CheckReport& report, const QString& 
         m_list->resizeColumnToContents(column);
     const int count = findingCount();
     const int launches = int(m_report.launches.size());
-    const QString what = count == 0
-                             ? (launches == 1 ? tr("No findings in 1 launch on %1.").arg(device)
-                                              : tr("No findings in %1 launches on %2.")
-                                                    .arg(launches)
-                                                    .arg(device))
-                         : count == 1 ? tr("1 finding on %1: ").arg(device)
-                                      : tr("%1 findings on %2: ").arg(count).arg(device);
+    const QString what =
+        count == 0
+            ? (launches == 1 ? tr("No findings in 1 launch on %1.").arg(device)
+                             : tr("No findings in %1 launches on %2.").arg(launches).arg(device))
+        : count == 1 ? tr("1 finding on %1: ").arg(device)
+                     : tr("%1 findings on %2: ").arg(count).arg(device);
     QString text = count == 0 ? what
                               : what + tr("select one to see its place and the work-items "
                                           "involved; F8 moves through them.");
@@ -170,7 +167,8 @@ bool FindingsPanel::showNext(bool forward) {
     if (count == 0)
         return false;
     const int row = m_list->indexOfTopLevelItem(m_list->currentItem());
-    const int next = row < 0 ? (forward ? 0 : count - 1) : (row + (forward ? 1 : count - 1)) % count;
+    const int next =
+        row < 0 ? (forward ? 0 : count - 1) : (row + (forward ? 1 : count - 1)) % count;
     if (next == row)
         showCurrent(); // one finding: show its place again
     else

@@ -67,8 +67,7 @@ NdRangeGrid::Layout NdRangeGrid::layout() const {
 
 QPoint NdRangeGrid::cellOrigin(std::uint64_t column, std::uint64_t row, std::uint64_t slice) const {
     const Layout cells = layout();
-    return {kMargin + int(column) * m_cell,
-            kMargin + int(slice * (cells.rows + 1) + row) * m_cell};
+    return {kMargin + int(column) * m_cell, kMargin + int(slice * (cells.rows + 1) + row) * m_cell};
 }
 
 QRect NdRangeGrid::cellRect(const engine::CheckIds& id) const {
@@ -114,8 +113,8 @@ void NdRangeGrid::paintEvent(QPaintEvent*) {
     const QColor involved(0xd0, 0x30, 0x30);
     for (std::uint64_t slice = 0; slice < cells.slices; ++slice) {
         const QPoint origin = cellOrigin(0, 0, slice);
-        painter.fillRect(QRect(origin, QSize(int(cells.columns) * m_cell, int(cells.rows) * m_cell)),
-                         idle);
+        painter.fillRect(
+            QRect(origin, QSize(int(cells.columns) * m_cell, int(cells.rows) * m_cell)), idle);
     }
     if (m_dimensions == 1 && m_global[0] % m_local[0] != 0) { // the last group's missing items
         const std::uint64_t last = m_global[0] % m_local[0];

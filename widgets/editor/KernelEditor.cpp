@@ -77,9 +77,8 @@ void KernelEditor::setUpView() {
     setMarginType(0, NumberMargin);
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 16);
-    setMarginMarkerMask(kSymbolMargin,
-                        (1 << kErrorMarker) | (1 << kWarningMarker) | (1 << kNoteMarker) |
-                            (1 << kFindingMarker));
+    setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker) |
+                                           (1 << kNoteMarker) | (1 << kFindingMarker));
     setMarginSensitivity(kSymbolMargin, false);
     setFolding(BoxedTreeFoldStyle, kFoldMargin);
     markerDefine(Circle, kErrorMarker);

@@ -33,7 +33,8 @@ CheckRangeShrink shrinkForCheck(const Session& session, std::uint64_t maxWorkIte
         while (product(launch.global) > maxWorkItems) {
             size_t largest = launch.global.size();
             for (size_t i = 0; i < launch.global.size(); ++i) {
-                const std::uint64_t step = i < launch.local.size() && launch.local[i] ? launch.local[i] : 1;
+                const std::uint64_t step =
+                    i < launch.local.size() && launch.local[i] ? launch.local[i] : 1;
                 if (halved(launch.global[i], step) == launch.global[i])
                     continue; // one work-group already
                 if (largest == launch.global.size() || launch.global[i] > launch.global[largest])
