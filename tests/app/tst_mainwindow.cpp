@@ -57,7 +57,8 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     titles.sort();
     QCOMPARE(titles,
              (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Devices"),
-                          QStringLiteral("Diagnostics"), QStringLiteral("Kernel editor"),
+                          QStringLiteral("Diagnostics"), QStringLiteral("Findings"),
+                          QStringLiteral("Kernel editor"),
                           QStringLiteral("Launch"), QStringLiteral("Log"), QStringLiteral("Output"),
                           QStringLiteral("Timeline and history"), QStringLiteral("Welcome")}));
     // Every dock is open (tabified ones behind another tab count as open).
