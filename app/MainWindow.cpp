@@ -5,6 +5,7 @@
 #include "cli/SampleCommand.h"
 #include "debug/CheckController.h"
 #include "debug/FindingsPanel.h"
+#include "debug/WatchPanel.h"
 #include "devices/DeviceBrowserPanel.h"
 #include "editor/BuildController.h"
 #include "editor/DiagnosticsPanel.h"
@@ -207,6 +208,10 @@ void MainWindow::createPanels() {
     QDockWidget* findings = addDock(tr("Findings"), QStringLiteral("findingsDock"), m_findings,
                                     Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, findings);
+    m_watchPanel = new ui::WatchPanel(this);
+    QDockWidget* watch =
+        addDock(tr("Watch"), QStringLiteral("watchDock"), m_watchPanel, Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, watch);
     inspector->raise();
 
     connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });
@@ -335,6 +340,11 @@ void MainWindow::createMenus() {
     m_checkAction->setToolTip(tr("Run the session's launches once on Oclgrind and list the data "
                                  "races, out-of-bounds accesses, reads of unwritten memory and "
                                  "barrier divergence, on the lines where they happen (F6)"));
+    QAction* watchAction = run->addAction(tr("&Watch at caret"), this, &MainWindow::watchAtCaret);
+    watchAction->setObjectName(QStringLiteral("watchAction"));
+    watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F10));
+    watchAction->setToolTip(tr("The value of the variable at the caret in every work-item as it "
+                               "passes the caret's line: a debug run on Oclgrind"));
     QAction* cancel =
         run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
     cancel->setObjectName(QStringLiteral("cancelAction"));
@@ -440,13 +450,71 @@ void MainWindow::createCheck() {
             &ui::EditorWorkspace::jumpTo);
     connect(m_checks, &ui::CheckController::progress, m_findings, &ui::FindingsPanel::setProgress);
     connect(m_checks, &ui::CheckController::finished, this, &MainWindow::showCheckReport);
+    connect(m_checks, &ui::CheckController::watched, this,
+            [this](const engine::WatchReport& report, const QString& device) {
+                m_checkAction->setEnabled(true);
+                m_watchPanel->setReport(report, *m_watch, device);
+                m_lastWatch = m_watch;
+                m_watch.reset();
+                raiseDock("watchDock");
+            });
+    connect(m_workspace, &ui::EditorWorkspace::watchRequested, this,
+            [this](const QString& file, int line, const QString& expression) {
+                startWatch(file, line, expression);
+            });
+    connect(m_watchPanel, &ui::WatchPanel::passChosen, this, [this](int pass) {
+        if (m_lastWatch)
+            startWatch(QString::fromStdString(m_lastWatch->file), int(m_lastWatch->line),
+                       QString::fromStdString(m_lastWatch->expression), pass);
+    });
     connect(m_checks, &ui::CheckController::failed, this, [this](const QString& message) {
         m_checkAction->setEnabled(true);
+        if (m_watch) {
+            m_watchPanel->setFailure(message);
+            m_watch.reset();
+            statusBar()->showMessage(tr("Watch: %1").arg(message.section(QLatin1Char('\n'), 0, 0)),
+                                     15000);
+            return;
+        }
         m_findings->setFailure(message);
         const QString first = message.section(QLatin1Char('\n'), 0, 0);
         statusBar()->showMessage(tr("Check: %1").arg(first), 15000);
         m_logPanel->append(ui::LogPanel::Level::Warning, tr("Check: %1").arg(message));
     });
+}
+
+void MainWindow::watchAtCaret() {
+    auto* editor = qobject_cast<ui::KernelEditor*>(m_workspace->tabs()->currentEditor());
+    if (!editor)
+        return;
+    const int position = int(editor->SendScintilla(QsciScintilla::SCI_GETCURRENTPOS));
+    const QString expression = editor->watchExpressionAt(position);
+    if (expression.isEmpty()) {
+        statusBar()->showMessage(tr("Watch: put the caret on a variable first."), 10000);
+        return;
+    }
+    int line = 0, index = 0;
+    editor->getCursorPosition(&line, &index);
+    startWatch(m_workspace->tabs()->sourceName(editor, m_workspace->mainEditor()), line + 1,
+               expression);
+}
+
+bool MainWindow::startWatch(const QString& file, int line, const QString& expression, int pass) {
+    const ui::SessionController& session = m_context.session();
+    engine::WatchRequest request;
+    const engine::SourceFile* main = session.session().sources.main();
+    request.file = main && file.toStdString() == main->name ? std::string() : file.toStdString();
+    request.line = unsigned(std::max(line, 0));
+    request.expression = expression.toStdString();
+    request.pass = unsigned(std::max(pass, 0));
+    if (!m_checks->startWatch(session.session(), session.folder().toStdU16String(), request))
+        return false;
+    m_watch = request;
+    m_checkAction->setEnabled(false);
+    m_watchPanel->setRunning(
+        tr("Watching `%1` at line %2 on Oclgrind...").arg(expression).arg(line));
+    raiseDock("watchDock");
+    return true;
 }
 
 void MainWindow::startCheck() {

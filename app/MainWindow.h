@@ -14,9 +14,14 @@ class QProgressBar;
 class QPushButton;
 class QsciScintilla;
 
+#include "clw/engine/debug/WatchRequest.h"
+
+#include <optional>
+
 namespace clw::engine {
 struct CheckReport;
-}
+struct WatchReport;
+} // namespace clw::engine
 
 namespace clw::ui {
 class BufferInspector;
@@ -24,6 +29,7 @@ class CheckController;
 class DeviceBrowserPanel;
 class EditorWorkspace;
 class FindingsPanel;
+class WatchPanel;
 class HistoryPanel;
 class LaunchPanel;
 class LiveRunner;
@@ -61,6 +67,11 @@ public:
     SessionWorkflow* sessions() const { return m_sessions; }
     ui::LiveRunner* liveRunner() const { return m_live; }
     ui::FindingsPanel* findingsPanel() const { return m_findings; }
+    ui::WatchPanel* watchPanel() const { return m_watchPanel; }
+    // Watch `expression` at `line` of `file` (the session's name; empty: the main file), at
+    // each work-item's `pass`-th pass (0: the last): a debug run on Oclgrind. False when a check
+    // or watch runs already.
+    bool startWatch(const QString& file, int line, const QString& expression, int pass = 0);
     // The status bar's device line ("Device: ...").
     QString deviceStatus() const;
 
@@ -83,6 +94,7 @@ private:
     // interprets each one.
     static constexpr std::uint64_t kCheckWorkItems = 16384;
     void showCheckReport(const engine::CheckReport& report, const QString& device);
+    void watchAtCaret();
     // The live toggle was pressed: asks first when the launches are slow (issue 21).
     void toggleLive(bool on);
     void askToGoLive(double costMs);
@@ -127,6 +139,9 @@ private:
     ui::FindingsPanel* m_findings = nullptr;
     QAction* m_checkAction = nullptr;
     QStringList m_checkShrunk; // the ranges the check in progress shrank
+    ui::WatchPanel* m_watchPanel = nullptr;
+    std::optional<engine::WatchRequest> m_watch;     // the watch running
+    std::optional<engine::WatchRequest> m_lastWatch; // the one shown
     // A run's progress, Cancel, Stop and countdown show once it has lasted a moment, and live
     // mode's "running" once a live run has: a run that ends sooner (a live one, as the person
     // types) changes nothing in the status bar, whose every change lays out the whole window.

@@ -43,11 +43,13 @@ std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workD
 } // namespace
 
 CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
-                         std::string progressPath)
+                         std::string progressPath, std::unique_ptr<VariableWatch> watch)
     : oclgrind::Plugin(context)
     , m_serial(nextSerial++)
     , m_findingsPath(std::move(findingsPath))
-    , m_progressPath(std::move(progressPath)) {}
+    , m_progressPath(std::move(progressPath))
+    , m_checking(!m_findingsPath.empty())
+    , m_watch(std::move(watch)) {}
 
 GroupState& CheckPlugin::groupState() {
     // The thread's state for the plugin it last served: asked at every access, so kept at hand.
@@ -76,6 +78,10 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
         for (auto& [thread, state] : m_states)
             state->clear();
     }
+    if (m_watch) {
+        ::unsetenv("OCLGRIND_INTERACTIVE"); // set for the build only (PluginEntry.cpp)
+        m_watch->kernelBegin(m_ids, m_kernel, invocation->getWorkDim());
+    }
     const std::lock_guard lock(m_mutex);
     m_book.clear();
     m_groupsDone = 0;
@@ -103,6 +109,8 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
 }
 
 void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
+    if (m_watch)
+        m_watch->kernelEnd();
     const std::lock_guard lock(m_mutex);
     writeProgress(true);
     writeRun(invocation);
@@ -175,8 +183,22 @@ void CheckPlugin::writeProgress(bool always) {
 void CheckPlugin::instructionExecuted(const oclgrind::WorkItem* item,
                                       const llvm::Instruction* instruction,
                                       const oclgrind::TypedValue&) {
-    if (isBarrierCall(instruction))
+    if (m_watch)
+        m_watch->executed(m_context, item, instruction,
+                          groupState().watched[m_ids.linear(ids(item->getGlobalID()))]);
+    if (m_checking && isBarrierCall(instruction))
         groupState().barriersReached[m_ids.linear(ids(item->getGlobalID()))].push_back(instruction);
+}
+
+void CheckPlugin::workItemComplete(const oclgrind::WorkItem* item) {
+    if (!m_watch)
+        return;
+    GroupState& state = groupState();
+    const std::uint64_t workItem = m_ids.linear(ids(item->getGlobalID()));
+    const auto it = state.watched.find(workItem);
+    m_watch->itemComplete(workItem, it != state.watched.end() ? it->second : WatchItem{});
+    if (it != state.watched.end())
+        state.watched.erase(it);
 }
 
 void CheckPlugin::checkBarrierDivergence(GroupState& state) {
@@ -284,7 +306,7 @@ void CheckPlugin::memoryStore(const oclgrind::Memory* memory, const oclgrind::Wo
 void CheckPlugin::accessed(const oclgrind::Memory* memory, const oclgrind::WorkItem* item,
                            size_t address, size_t size, bool write, bool atomic) {
     const unsigned space = memory->getAddressSpace();
-    if (space == oclgrind::AddrSpacePrivate || !m_invocation)
+    if (!m_checking || space == oclgrind::AddrSpacePrivate || !m_invocation)
         return;
     const llvm::Instruction* instruction = item->getCurrentInstruction();
     const std::uint64_t workItem = m_ids.linear(ids(item->getGlobalID()));

@@ -11,6 +11,7 @@
 #include "FindingBook.h"
 #include "GroupState.h"
 #include "SourcePlaces.h"
+#include "VariableWatch.h"
 #include "WorkItemIds.h"
 #include "WrittenBytes.h"
 
@@ -30,8 +31,9 @@ namespace clw::oclgrind_check {
 
 class CheckPlugin : public oclgrind::Plugin {
 public:
+    // Checks when `findingsPath` is given; watches when `watch` is.
     CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
-                std::string progressPath);
+                std::string progressPath, std::unique_ptr<VariableWatch> watch = {});
 
     // Work-groups run on every core, as with Oclgrind's own checks: what one group holds is the
     // thread's (GroupState), what the kernel run holds is behind a lock.
@@ -42,6 +44,7 @@ public:
     void workGroupBegin(const oclgrind::WorkGroup* group) override;
     void workGroupBarrier(const oclgrind::WorkGroup* group, uint32_t flags) override;
     void workGroupComplete(const oclgrind::WorkGroup* group) override;
+    void workItemComplete(const oclgrind::WorkItem* item) override;
     void instructionExecuted(const oclgrind::WorkItem* item, const llvm::Instruction* instruction,
                              const oclgrind::TypedValue& result) override;
 
@@ -81,6 +84,8 @@ private:
     const std::uint64_t m_serial; // tells this plugin's thread states from an earlier one's
     std::string m_findingsPath;
     std::string m_progressPath;
+    const bool m_checking;
+    std::unique_ptr<VariableWatch> m_watch;
     const oclgrind::KernelInvocation* m_invocation = nullptr;
     std::string m_kernel;
     WorkItemIds m_ids;

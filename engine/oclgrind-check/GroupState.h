@@ -5,6 +5,7 @@
 // each group on one thread from start to end: one of these per thread needs no lock.
 #include "AccessLedger.h"
 #include "BufferName.h"
+#include "WatchItem.h"
 #include "WrittenBytes.h"
 
 #include <cstdint>
@@ -25,6 +26,7 @@ struct GroupState {
     WrittenBytes localWritten;
     std::unordered_map<std::uint64_t, BufferName> localNames; // by __local buffer
     std::unordered_map<std::uint64_t, std::vector<const llvm::Instruction*>> barriersReached;
+    std::unordered_map<std::uint64_t, WatchItem> watched; // a watch's, by work-item
 
     void clear() {
         localEpoch = globalEpoch = 0;
@@ -32,6 +34,7 @@ struct GroupState {
         localWritten.clear();
         localNames.clear();
         barriersReached.clear();
+        watched.clear();
     }
 };
 

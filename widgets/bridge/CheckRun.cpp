@@ -87,33 +87,86 @@ QString CheckRun::pluginPath() {
 }
 
 QProcessEnvironment CheckRun::environment(QProcessEnvironment environment, const QString& plugin,
-                                          const QString& findings, const QString& progress) {
+                                          const PluginFiles& files) {
     environment.insert(QStringLiteral("OCLGRIND_PLUGINS"), plugin);
-    environment.insert(QStringLiteral("CLW_CHECK_FINDINGS"), findings);
-    if (!progress.isEmpty())
-        environment.insert(QStringLiteral("CLW_CHECK_PROGRESS"), progress);
+    const std::pair<const char*, const QString*> variables[] = {
+        {"CLW_CHECK_FINDINGS", &files.findings},
+        {"CLW_CHECK_PROGRESS", &files.progress},
+        {"CLW_WATCH", &files.watch},
+        {"CLW_WATCH_OUTPUT", &files.watchOutput},
+    };
+    for (const auto& [name, value] : variables) {
+        if (value->isEmpty())
+            environment.remove(QLatin1String(name));
+        else
+            environment.insert(QLatin1String(name), *value);
+    }
+    // A debug run's program is built from its source: a cached binary has no debug intrinsics.
+    if (!files.watch.isEmpty())
+        environment.insert(QStringLiteral("CLW_NO_CACHE"), QStringLiteral("1"));
     return environment;
 }
+
+namespace {
+
+QString temporaryFolderOrThrow(const QTemporaryDir& folder) {
+    if (!folder.isValid())
+        throw std::runtime_error("no temporary folder for the run's results: " +
+                                 folder.errorString().toStdString());
+    return folder.path();
+}
+
+} // namespace
 
 CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem::path& folder,
                            const QString& deviceName, const JobContext& job,
                            std::shared_ptr<DeviceHosts> hosts, const QString& progressFile) {
+    QTemporaryDir files;
+    PluginFiles plugin;
+    plugin.findings = temporaryFolderOrThrow(files) + QStringLiteral("/findings.jsonl");
+    plugin.progress = progressFile;
+    CheckOutcome outcome = runWith(session, folder, deviceName, job, std::move(hosts), plugin);
+    engine::Session once = session;
+    for (engine::SessionLaunch& launch : once.launches)
+        launch.repeat = 1;
+    outcome.report = engine::makeCheckReport(once, readFindings(plugin.findings));
+    return outcome;
+}
+
+CheckOutcome CheckRun::watch(const engine::Session& session, const std::filesystem::path& folder,
+                             const engine::WatchRequest& request, const QString& deviceName,
+                             const JobContext& job, std::shared_ptr<DeviceHosts> hosts,
+                             const QString& progressFile) {
+    const engine::PreparedWatch prepared = engine::prepareWatch(session, request);
+    if (!prepared.problem.empty())
+        throw std::runtime_error(prepared.problem);
+    QTemporaryDir files;
+    PluginFiles plugin;
+    plugin.progress = progressFile;
+    plugin.watch = qs(engine::watchRequestToJson(prepared.request).dump());
+    plugin.watchOutput = temporaryFolderOrThrow(files) + QStringLiteral("/watch.jsonl");
+    CheckOutcome outcome = runWith(session, folder, deviceName, job, std::move(hosts), plugin);
+    QFile file(plugin.watchOutput);
+    const std::vector<engine::WatchedRun> runs =
+        file.open(QIODevice::ReadOnly) ? engine::parseWatchedRuns(file.readAll().toStdString())
+                                       : std::vector<engine::WatchedRun>{};
+    outcome.watch = engine::makeWatchReport(session, request, runs);
+    return outcome;
+}
+
+CheckOutcome CheckRun::runWith(const engine::Session& session, const std::filesystem::path& folder,
+                               const QString& deviceName, const JobContext& job,
+                               std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files) {
     const QString plugin = pluginPath();
     if (plugin.isEmpty())
         throw std::runtime_error(
             std::string("the check plugin (") + kPluginFile +
             ") is not installed beside clworkbench: build the clw_oclgrind_check target, which "
             "needs liboclgrind-dev and llvm-14-dev (scripts/setup installs them)");
-    QTemporaryDir folderOfFindings;
-    if (!folderOfFindings.isValid())
-        throw std::runtime_error("no temporary folder for the check's findings: " +
-                                 folderOfFindings.errorString().toStdString());
-    const QString findings = folderOfFindings.filePath(QStringLiteral("findings.jsonl"));
-
     CheckOutcome outcome;
     outcome.hosts = hosts ? std::move(hosts) : std::make_shared<DeviceHosts>();
     outcome.hosts->setEnvironment(
-        environment(QProcessEnvironment::systemEnvironment(), plugin, findings, progressFile));
+        environment(QProcessEnvironment::systemEnvironment(), plugin, files));
     // Oclgrind's host starts beside the listing host, not after it: the platform's name is
     // Oclgrind's own, and a host of another name would only stay idle.
     if (deviceName.isEmpty())
@@ -125,14 +178,13 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     RunPlan plan;
     plan.session = session;
     for (engine::SessionLaunch& launch : plan.session.launches)
-        launch.repeat = 1; // one kernel run a launch: each is matched to its findings
+        launch.repeat = 1; // one kernel run a launch: each is matched to what it recorded
     plan.folder = folder;
     plan.deviceName = outcome.device;
     plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
     HostSessionClient client(*outcome.hosts, 1);
     outcome.run =
         client.run(plan, device.device, job, {}, WatchdogLimits::of(session.watchdog)).outcome;
-    outcome.report = engine::makeCheckReport(plan.session, readFindings(findings));
     return outcome;
 }
 

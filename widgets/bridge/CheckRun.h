@@ -8,7 +8,9 @@
 #include "bridge/SessionJobs.h"
 
 #include "clw/engine/debug/CheckReport.h"
+#include "clw/engine/debug/WatchPlan.h"
 
+#include <QProcessEnvironment>
 #include <QString>
 
 #include <filesystem>
@@ -20,7 +22,8 @@ class JobContext;
 
 struct CheckOutcome {
     engine::CheckReport report;
-    RunOutcome run; // the run itself: its build, its errors; its buffers as sources
+    engine::WatchReport watch; // of a debug run
+    RunOutcome run;            // the run itself: its build, its errors; its buffers as sources
     QString device;
     QString platform;
     // The hosts of the run, which its buffer sources need.
@@ -39,14 +42,31 @@ public:
                             const QString& deviceName, const JobContext& job,
                             std::shared_ptr<DeviceHosts> hosts = {},
                             const QString& progressFile = {});
+    // A debug run instead: no checks, the watch's values (CheckOutcome::watch), the program
+    // built from source at -O0 with its debug information. Throws std::runtime_error with the
+    // request's problem (prepareWatch) before anything runs.
+    static CheckOutcome watch(const engine::Session& session, const std::filesystem::path& folder,
+                              const engine::WatchRequest& request, const QString& deviceName,
+                              const JobContext& job, std::shared_ptr<DeviceHosts> hosts = {},
+                              const QString& progressFile = {});
 
     // The plugin library: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the executable (the
     // build tree's lib/, the installed lib/clworkbench/). Empty when there is none.
     static QString pluginPath();
-    // `environment` with the plugin loaded by Oclgrind, its findings written to `findings` and
-    // its progress to `progress` (when not empty).
+    // What the plugin is told, through its host's environment: each file when not empty.
+    struct PluginFiles {
+        QString findings;    // CLW_CHECK_FINDINGS: check, and write the findings there
+        QString progress;    // CLW_CHECK_PROGRESS
+        QString watch;       // CLW_WATCH: the WatchRequest, as JSON (not a file)
+        QString watchOutput; // CLW_WATCH_OUTPUT
+    };
     static QProcessEnvironment environment(QProcessEnvironment environment, const QString& plugin,
-                                           const QString& findings, const QString& progress);
+                                           const PluginFiles& files);
+
+private:
+    static CheckOutcome runWith(const engine::Session& session, const std::filesystem::path& folder,
+                                const QString& deviceName, const JobContext& job,
+                                std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files);
 };
 
 } // namespace clw::ui

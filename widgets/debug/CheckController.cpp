@@ -34,6 +34,17 @@ CheckController::~CheckController() {
 
 bool CheckController::start(const engine::Session& session, const std::filesystem::path& folder,
                             const QString& deviceName) {
+    return launch(session, folder, deviceName, std::nullopt);
+}
+
+bool CheckController::startWatch(const engine::Session& session,
+                                 const std::filesystem::path& folder,
+                                 const engine::WatchRequest& request, const QString& deviceName) {
+    return launch(session, folder, deviceName, request);
+}
+
+bool CheckController::launch(const engine::Session& session, const std::filesystem::path& folder,
+                             const QString& deviceName, std::optional<engine::WatchRequest> watch) {
     if (m_hosts)
         return false;
     m_folder = std::make_unique<QTemporaryDir>();
@@ -43,14 +54,16 @@ bool CheckController::start(const engine::Session& session, const std::filesyste
     m_cancelled = false;
     m_bridge.run(
         this,
-        [hosts = m_hosts, session, folder, deviceName,
+        [hosts = m_hosts, session, folder, deviceName, watch,
          progressFile = m_progressFile](const JobContext& job) {
             CheckOutcome outcome =
-                CheckRun::run(session, folder, deviceName, job, hosts, progressFile);
+                watch
+                    ? CheckRun::watch(session, folder, *watch, deviceName, job, hosts, progressFile)
+                    : CheckRun::run(session, folder, deviceName, job, hosts, progressFile);
             outcome.run.sources.clear(); // the buffers stay in the host that goes now
             return outcome;
         },
-        [this](JobResult<CheckOutcome> result) {
+        [this, watching = watch.has_value()](JobResult<CheckOutcome> result) {
             m_poll.stop();
             const bool cancelled = m_cancelled;
             m_hosts.reset();
@@ -61,6 +74,10 @@ bool CheckController::start(const engine::Session& session, const std::filesyste
                 Q_EMIT failed(result.error().message);
             else if (const QString failure = failureOf(result.value().run); !failure.isEmpty())
                 Q_EMIT failed(failure);
+            else if (watching && result.value().watch.launches.empty())
+                Q_EMIT failed(QString::fromStdString(result.value().watch.problem));
+            else if (watching)
+                Q_EMIT watched(result.value().watch, result.value().device);
             else
                 Q_EMIT finished(result.value().report, result.value().device);
         });

@@ -4,6 +4,7 @@
 // done read from the plugin's progress file while it runs. Cancel ends the check's host, which
 // stops even a launch that never ends. GUI thread only.
 #include "clw/engine/debug/CheckReport.h"
+#include "clw/engine/debug/WatchPlan.h"
 #include "clw/engine/session/Session.h"
 
 #include <QObject>
@@ -11,6 +12,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 class QTemporaryDir;
 
@@ -29,6 +31,10 @@ public:
     // `deviceName` (empty: the first). False, and nothing starts, while a check runs.
     bool start(const engine::Session& session, const std::filesystem::path& folder,
                const QString& deviceName = {});
+    // Starts a debug run that watches `request` instead (CheckRun::watch); watched() follows, or
+    // failed() with the request's problem.
+    bool startWatch(const engine::Session& session, const std::filesystem::path& folder,
+                    const engine::WatchRequest& request, const QString& deviceName = {});
     // Ends the check now: its host is stopped and failed() says it was cancelled.
     void cancel();
     bool isRunning() const { return m_hosts != nullptr; }
@@ -38,9 +44,12 @@ Q_SIGNALS:
     // Work-groups done of the kernel being checked.
     void progress(const QString& kernel, qint64 done, qint64 total);
     void finished(const clw::engine::CheckReport& report, const QString& device);
+    void watched(const clw::engine::WatchReport& report, const QString& device);
     void failed(const QString& message);
 
 private:
+    bool launch(const engine::Session& session, const std::filesystem::path& folder,
+                const QString& deviceName, std::optional<engine::WatchRequest> watch);
     void readProgress();
 
     EngineBridge& m_bridge;

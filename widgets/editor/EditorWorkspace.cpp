@@ -203,11 +203,20 @@ void EditorWorkspace::setDeviceNames(const QStringList& names) {
 void EditorWorkspace::onCurrentChanged(KernelEditor* editor) {
     m_findBar->setEditor(editor);
     if (editor) {
+        connect(editor, &KernelEditor::watchRequested, this, &EditorWorkspace::relayWatch,
+                Qt::UniqueConnection);
         editor->zoomTo(m_zoom);
         if (!m_tabs->isHeader(editor))
             m_lastKernel = editor;
     }
     loadChoices();
+}
+
+void EditorWorkspace::relayWatch(const QString& expression, int line) {
+    auto* editor = qobject_cast<KernelEditor*>(sender());
+    KernelEditor* main = mainEditor();
+    if (editor && main)
+        Q_EMIT watchRequested(m_tabs->sourceName(editor, main), line, expression);
 }
 
 void EditorWorkspace::onTextEdited() {

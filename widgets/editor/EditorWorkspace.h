@@ -64,6 +64,10 @@ public:
     // Shows a check's findings (file as the session names it) in the open files they are in.
     void showFindings(const QList<BuildDiagnostic>& findings);
 
+Q_SIGNALS:
+    // Watch asked in an editor: `expression` at `line` of `file` (as the session names it).
+    void watchRequested(const QString& file, int line, const QString& expression);
+
 public Q_SLOTS:
     void openFiles();
     // Shows the file a build or check names (a session file, or a header's path) at the place.
@@ -77,6 +81,7 @@ private:
     QAction* makeAction(const QString& text, const QKeySequence& shortcut,
                         void (EditorWorkspace::*slot)(), const char* name);
     void onCurrentChanged(KernelEditor* editor);
+    void relayWatch(const QString& expression, int line);
     void onTextEdited();
     void showReport(const BuildReport& report);
     void showStatus(const QString& text, bool problem = false);

@@ -5,14 +5,18 @@
 #include "editor/OpenClWords.h"
 
 #include <QApplication>
+#include <QContextMenuEvent>
 #include <QEvent>
 #include <QFontDatabase>
 #include <QGuiApplication>
 #include <QKeyEvent>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSet>
 #include <QToolTip>
+
+#include <memory>
 
 #include <Qsci/qsciapis.h>
 #include <Qsci/qscistyle.h>
@@ -163,6 +167,44 @@ void KernelEditor::changeEvent(QEvent* event) {
         if (wanted.name != m_theme.name)
             applyTheme(wanted);
     }
+}
+
+QString KernelEditor::watchExpressionAt(int position) const {
+    if (hasSelectedText() && !selectedText().contains(QLatin1Char('\n')))
+        return selectedText().trimmed();
+    const int start = int(send(this, SCI_WORDSTARTPOSITION, ulong(position), 1));
+    int end = int(send(this, SCI_WORDENDPOSITION, ulong(position), 1));
+    if (end <= start)
+        return {};
+    const int line = int(send(this, SCI_LINEFROMPOSITION, ulong(start)));
+    const int lineStart = int(send(this, SCI_POSITIONFROMLINE, ulong(line)));
+    const QByteArray rest = text(line).toUtf8().mid(end - lineStart);
+    // A component (".y", ".s2") or a constant index ("[3]") right after the name belongs to it.
+    static const QRegularExpression tail(QStringLiteral("^(\\.[xyzwsS][0-9a-fA-F]?|\\[[0-9]+\\])"));
+    const QRegularExpressionMatch match = tail.match(QString::fromUtf8(rest));
+    const QByteArray word = text(line).toUtf8().mid(start - lineStart, end - start);
+    const QString name = QString::fromUtf8(word);
+    if (name.isEmpty() || !(name[0].isLetter() || name[0] == QLatin1Char('_')))
+        return {};
+    return match.hasMatch() ? name + match.captured(1) : name;
+}
+
+void KernelEditor::contextMenuEvent(QContextMenuEvent* event) {
+    std::unique_ptr<QMenu> menu(createStandardContextMenu());
+    const int position =
+        event->reason() == QContextMenuEvent::Mouse
+            ? int(send(this, SCI_POSITIONFROMPOINT, ulong(event->pos().x()), event->pos().y()))
+            : int(send(this, SCI_GETCURRENTPOS));
+    const QString expression = watchExpressionAt(position);
+    if (!expression.isEmpty()) {
+        const int line = int(send(this, SCI_LINEFROMPOSITION, ulong(position))) + 1;
+        menu->addSeparator();
+        QAction* watch = menu->addAction(tr("Watch `%1` at line %2").arg(expression).arg(line));
+        watch->setObjectName(QStringLiteral("watchHereAction"));
+        connect(watch, &QAction::triggered, this,
+                [this, expression, line] { Q_EMIT watchRequested(expression, line); });
+    }
+    menu->exec(event->globalPos());
 }
 
 void KernelEditor::keyPressEvent(QKeyEvent* event) {

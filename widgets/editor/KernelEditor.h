@@ -69,11 +69,18 @@ public:
     const EditorTheme& theme() const { return m_theme; }
     void applyTheme(const EditorTheme& theme);
 
+    // What Watch offers at a position: the selection, else the identifier there (with a vector
+    // component or constant index that follows it: "v.y", "tile[3]"); empty for none.
+    QString watchExpressionAt(int position) const;
+
 Q_SIGNALS:
     void completionReady();
+    // Watch (the context menu's, Run > Watch): `expression` at the 1-based `line`.
+    void watchRequested(const QString& expression, int line);
 
 protected:
     void changeEvent(QEvent* event) override;
+    void contextMenuEvent(QContextMenuEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
 
 private:
