@@ -1,120 +1,24 @@
 #include "VariableWatch.h"
 
 #include "SourcePlaces.h"
+#include "VariableValues.h"
 
 #include <oclgrind/Context.h>
 #include <oclgrind/Memory.h>
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
-#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DerivedTypes.h>
 #include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 
-#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <limits>
 
 namespace clw::oclgrind_check {
-
-namespace {
-
-// Whether the variable's debug type says unsigned (through typedefs, qualifiers, vectors and
-// pointers to its element type).
-bool isUnsigned(const llvm::DIType* type) {
-    while (type) {
-        if (const auto* basic = llvm::dyn_cast<llvm::DIBasicType>(type)) {
-            const unsigned encoding = basic->getEncoding();
-            return encoding == llvm::dwarf::DW_ATE_unsigned ||
-                   encoding == llvm::dwarf::DW_ATE_unsigned_char ||
-                   encoding == llvm::dwarf::DW_ATE_boolean;
-        }
-        if (const auto* derived = llvm::dyn_cast<llvm::DIDerivedType>(type))
-            type = derived->getBaseType();
-        else if (const auto* composite = llvm::dyn_cast<llvm::DICompositeType>(type))
-            type = composite->getBaseType();
-        else
-            return false;
-    }
-    return false;
-}
-
-// The OpenCL C name of a scalar type, empty for one that is not a number.
-std::string scalarName(const llvm::Type* type, bool isUnsignedType) {
-    if (type->isFloatTy())
-        return "float";
-    if (type->isDoubleTy())
-        return "double";
-    if (type->isHalfTy())
-        return "half";
-    if (!type->isIntegerTy())
-        return {};
-    const char* names[] = {"char", "short", "int", "long"};
-    const unsigned bits = type->getIntegerBitWidth();
-    const int which = bits == 8 ? 0 : bits == 16 ? 1 : bits == 32 ? 2 : bits == 64 ? 3 : -1;
-    if (which < 0)
-        return bits == 1 ? "bool" : std::string();
-    return (isUnsignedType ? "u" : "") + std::string(names[which]);
-}
-
-double halfToDouble(std::uint16_t half) {
-    const int exponent = (half >> 10) & 0x1f, mantissa = half & 0x3ff;
-    const double sign = (half & 0x8000) ? -1 : 1;
-    if (exponent == 0)
-        return sign * std::ldexp(mantissa, -24);
-    if (exponent == 31)
-        return mantissa ? std::numeric_limits<double>::quiet_NaN()
-                        : sign * std::numeric_limits<double>::infinity();
-    return sign * std::ldexp(mantissa + 1024, exponent - 25);
-}
-
-double scalarValue(const llvm::Type* type, bool isUnsignedType, const unsigned char* bytes) {
-    if (type->isFloatTy()) {
-        float value;
-        std::memcpy(&value, bytes, 4);
-        return value;
-    }
-    if (type->isDoubleTy()) {
-        double value;
-        std::memcpy(&value, bytes, 8);
-        return value;
-    }
-    if (type->isHalfTy()) {
-        std::uint16_t value;
-        std::memcpy(&value, bytes, 2);
-        return halfToDouble(value);
-    }
-    const unsigned size = std::max(1u, type->getIntegerBitWidth() / 8);
-    std::uint64_t raw = 0;
-    std::memcpy(&raw, bytes, size);
-    if (type->getIntegerBitWidth() == 1)
-        return double(raw & 1);
-    if (isUnsignedType || size == 8)
-        return isUnsignedType ? double(raw) : double(std::int64_t(raw));
-    const unsigned shift = 64 - 8 * size; // sign-extend
-    return double(std::int64_t(raw << shift) >> shift);
-}
-
-// How many scopes lie from `inner` out to `outer` (0: the same), or -1 when `outer` does not hold
-// `inner`.
-int scopeDistance(const llvm::DIScope* inner, const llvm::DIScope* outer) {
-    int steps = 0;
-    for (const llvm::DIScope* scope = inner; scope; ++steps) {
-        if (scope == outer)
-            return steps;
-        if (const auto* block = llvm::dyn_cast<llvm::DILexicalBlockBase>(scope))
-            scope = block->getScope();
-        else
-            return -1;
-    }
-    return -1;
-}
-
-} // namespace
 
 VariableWatch::VariableWatch(engine::WatchRequest request, engine::WatchExpression expression,
                              std::string outputPath)
@@ -169,52 +73,15 @@ void VariableWatch::executed(const oclgrind::Context* context, const oclgrind::W
 
 void VariableWatch::bind(const oclgrind::WorkItem* item, const llvm::Instruction* call,
                          WatchItem& state) const {
-    const auto* intrinsic = llvm::cast<llvm::DbgVariableIntrinsic>(call);
-    const llvm::DILocalVariable* variable = intrinsic->getVariable();
-    if (!variable || variable->getName() != m_expression.variable)
-        return;
-    WatchBinding binding;
-    binding.variable = variable;
-    if (const auto* declare = llvm::dyn_cast<llvm::DbgDeclareInst>(intrinsic)) {
-        const llvm::Value* address = declare->getAddress();
-        const auto* alloca = llvm::dyn_cast_or_null<llvm::AllocaInst>(address);
-        if (!alloca)
-            return;
-        binding.inMemory = true;
-        binding.type = alloca->getAllocatedType();
-        binding.address = item->getOperand(address).getPointer();
-    } else if (const auto* value = llvm::dyn_cast<llvm::DbgValueInst>(intrinsic)) {
-        const llvm::Value* bound = value->getValue();
-        if (!bound || llvm::isa<llvm::UndefValue>(bound))
-            return; // optimized away here
-        const oclgrind::TypedValue typed = item->getOperand(bound);
-        binding.type = bound->getType();
-        binding.bytes.assign(typed.data, typed.data + size_t(typed.size) * typed.num);
-    } else {
-        return;
-    }
-    for (WatchBinding& known : state.bindings)
-        if (known.variable == variable) {
-            known = std::move(binding);
-            return;
-        }
-    state.bindings.push_back(std::move(binding));
+    std::optional<WatchBinding> binding = bindingOf(item, call);
+    if (binding && binding->variable->getName() == m_expression.variable)
+        rebind(state.bindings, std::move(*binding));
 }
 
 void VariableWatch::record(const oclgrind::Context* context, const oclgrind::WorkItem* item,
                            const llvm::Instruction* instruction, WatchItem& state) const {
     const std::string name = m_expression.variable;
-    const auto* scope =
-        llvm::dyn_cast_or_null<llvm::DIScope>(instruction->getDebugLoc().getScope());
-    const WatchBinding* visible = nullptr;
-    int nearest = -1;
-    for (const WatchBinding& binding : state.bindings) {
-        const int distance = scopeDistance(scope, binding.variable->getScope());
-        if (distance >= 0 && (nearest < 0 || distance < nearest)) {
-            visible = &binding;
-            nearest = distance;
-        }
-    }
+    const WatchBinding* visible = visibleBinding(state.bindings, instruction, name);
     if (!visible) {
         state.problem = "`" + name + "` is not a variable in scope at line " +
                         std::to_string(m_request.line) +
@@ -222,7 +89,7 @@ void VariableWatch::record(const oclgrind::Context* context, const oclgrind::Wor
         return;
     }
     const llvm::DataLayout& layout = instruction->getModule()->getDataLayout();
-    const bool isUnsignedType = isUnsigned(visible->variable->getType());
+    const bool isUnsigned = isUnsignedType(visible->variable->getType());
     const llvm::Type* type = visible->type;
     // The bytes of the variable, then of the element or component the expression picks.
     const unsigned char* bytes = nullptr;
@@ -284,7 +151,7 @@ void VariableWatch::record(const oclgrind::Context* context, const oclgrind::Wor
         scalar = vector->getElementType();
         components = vector->getNumElements();
     }
-    const std::string scalarType = scalarName(scalar, isUnsignedType);
+    const std::string scalarType = scalarName(scalar, isUnsigned);
     if (scalarType.empty()) {
         state.problem = "`" + m_expression.text() +
                         "` is not a number or vector of numbers (a struct, an array or a "
@@ -295,7 +162,7 @@ void VariableWatch::record(const oclgrind::Context* context, const oclgrind::Wor
     const std::uint64_t step = layout.getTypeAllocSize(const_cast<llvm::Type*>(scalar));
     state.value.resize(components);
     for (unsigned c = 0; c < components; ++c)
-        state.value[c] = scalarValue(scalar, isUnsignedType, bytes + c * step);
+        state.value[c] = scalarValue(scalar, isUnsigned, bytes + c * step);
     state.type = scalarType + (components > 1 ? std::to_string(components) : "");
     state.recorded = true;
     state.problem.clear();
