@@ -43,13 +43,15 @@ std::vector<std::uint64_t> dimensions(const engine::CheckIds& size, size_t workD
 } // namespace
 
 CheckPlugin::CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
-                         std::string progressPath, std::unique_ptr<VariableWatch> watch)
+                         std::string progressPath, std::unique_ptr<VariableWatch> watch,
+                         std::unique_ptr<DebugSession> debug)
     : oclgrind::Plugin(context)
     , m_serial(nextSerial++)
     , m_findingsPath(std::move(findingsPath))
     , m_progressPath(std::move(progressPath))
     , m_checking(!m_findingsPath.empty())
-    , m_watch(std::move(watch)) {}
+    , m_watch(std::move(watch))
+    , m_debug(std::move(debug)) {}
 
 GroupState& CheckPlugin::groupState() {
     // The thread's state for the plugin it last served: asked at every access, so kept at hand.
@@ -78,10 +80,12 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
         for (auto& [thread, state] : m_states)
             state->clear();
     }
-    if (m_watch) {
+    if (m_watch || m_debug)
         ::unsetenv("OCLGRIND_INTERACTIVE"); // set for the build only (PluginEntry.cpp)
+    if (m_watch)
         m_watch->kernelBegin(m_ids, m_kernel, invocation->getWorkDim());
-    }
+    if (m_debug)
+        m_debug->kernelBegin(invocation, m_kernel);
     const std::lock_guard lock(m_mutex);
     m_book.clear();
     m_groupsDone = 0;
@@ -111,6 +115,8 @@ void CheckPlugin::kernelBegin(const oclgrind::KernelInvocation* invocation) {
 void CheckPlugin::kernelEnd(const oclgrind::KernelInvocation* invocation) {
     if (m_watch)
         m_watch->kernelEnd();
+    if (m_debug)
+        m_debug->kernelEnd(m_kernel);
     const std::lock_guard lock(m_mutex);
     writeProgress(true);
     writeRun(invocation);
@@ -145,6 +151,8 @@ void CheckPlugin::workGroupBegin(const oclgrind::WorkGroup* group) {
 
 void CheckPlugin::workGroupBarrier(const oclgrind::WorkGroup*, uint32_t flags) {
     GroupState& state = groupState();
+    if (m_debug)
+        m_debug->barrierPassed(); // one group at a time: the followed work-item's
     if (flags & CLK_LOCAL_MEM_FENCE)
         ++state.localEpoch;
     if (flags & CLK_GLOBAL_MEM_FENCE)
@@ -183,6 +191,8 @@ void CheckPlugin::writeProgress(bool always) {
 void CheckPlugin::instructionExecuted(const oclgrind::WorkItem* item,
                                       const llvm::Instruction* instruction,
                                       const oclgrind::TypedValue&) {
+    if (m_debug)
+        m_debug->executed(item, instruction);
     if (m_watch)
         m_watch->executed(m_context, item, instruction,
                           groupState().watched[m_ids.linear(ids(item->getGlobalID()))]);

@@ -8,6 +8,7 @@
 // work-groups of the kernel run are done. It reads no text of Oclgrind's.
 #include "AccessLedger.h"
 #include "BufferName.h"
+#include "DebugSession.h"
 #include "FindingBook.h"
 #include "GroupState.h"
 #include "SourcePlaces.h"
@@ -33,11 +34,13 @@ class CheckPlugin : public oclgrind::Plugin {
 public:
     // Checks when `findingsPath` is given; watches when `watch` is.
     CheckPlugin(const oclgrind::Context* context, std::string findingsPath,
-                std::string progressPath, std::unique_ptr<VariableWatch> watch = {});
+                std::string progressPath, std::unique_ptr<VariableWatch> watch = {},
+                std::unique_ptr<DebugSession> debug = {});
 
     // Work-groups run on every core, as with Oclgrind's own checks: what one group holds is the
     // thread's (GroupState), what the kernel run holds is behind a lock.
-    bool isThreadSafe() const override { return true; }
+    // A debug run keeps to one thread: a pause then stops everything.
+    bool isThreadSafe() const override { return !m_debug; }
 
     void kernelBegin(const oclgrind::KernelInvocation* invocation) override;
     void kernelEnd(const oclgrind::KernelInvocation* invocation) override;
@@ -86,6 +89,7 @@ private:
     std::string m_progressPath;
     const bool m_checking;
     std::unique_ptr<VariableWatch> m_watch;
+    std::unique_ptr<DebugSession> m_debug;
     const oclgrind::KernelInvocation* m_invocation = nullptr;
     std::string m_kernel;
     WorkItemIds m_ids;

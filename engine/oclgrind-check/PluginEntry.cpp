@@ -44,17 +44,19 @@ extern "C" {
 
 void initializePlugins(oclgrind::Context* context) {
     auto watch = watchOfEnvironment();
+    auto debug = clw::oclgrind_check::DebugSession::fromEnvironment();
     // Oclgrind drops a program's llvm.dbg intrinsics, which say where each variable lives,
     // unless OCLGRIND_INTERACTIVE is set when it builds (and then builds at -O0 too). Set after
     // this context chose its plugins, so that its interactive debugger (which would read the
     // host's standard input) is not loaded; taken back when a kernel starts (CheckPlugin), so
     // that a later context does not load it either.
-    if (watch)
+    if (watch || debug)
         ::setenv("OCLGRIND_INTERACTIVE", "1", 1);
     const char* findings = std::getenv("CLW_CHECK_FINDINGS");
     const char* progress = std::getenv("CLW_CHECK_PROGRESS");
     auto plugin = std::make_unique<clw::oclgrind_check::CheckPlugin>(
-        context, findings ? findings : "", progress ? progress : "", std::move(watch));
+        context, findings ? findings : "", progress ? progress : "", std::move(watch),
+        std::move(debug));
     context->registerPlugin(plugin.get());
     const std::lock_guard lock(pluginsMutex);
     plugins[context] = std::move(plugin);
