@@ -1,9 +1,12 @@
 #include "MainWindow.h"
 
+#include "DebugActions.h"
+
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
 #include "cli/SampleCommand.h"
 #include "debug/CheckController.h"
+#include "debug/DebuggerPanel.h"
 #include "debug/FindingsPanel.h"
 #include "debug/WatchPanel.h"
 #include "devices/DeviceBrowserPanel.h"
@@ -212,6 +215,10 @@ void MainWindow::createPanels() {
     QDockWidget* watch =
         addDock(tr("Watch"), QStringLiteral("watchDock"), m_watchPanel, Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, watch);
+    m_debuggerPanel = new ui::DebuggerPanel(this);
+    QDockWidget* debugger = addDock(tr("Debugger"), QStringLiteral("debuggerDock"), m_debuggerPanel,
+                                    Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, debugger);
     inspector->raise();
 
     connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });
@@ -340,6 +347,15 @@ void MainWindow::createMenus() {
     m_checkAction->setToolTip(tr("Run the session's launches once on Oclgrind and list the data "
                                  "races, out-of-bounds accesses, reads of unwritten memory and "
                                  "barrier divergence, on the lines where they happen (F6)"));
+    m_debugActions = new DebugActions(
+        m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel,
+        [this](const QString& text) {
+            statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
+            m_logPanel->append(ui::LogPanel::Level::Warning, text);
+        },
+        [this] { raiseDock("debuggerDock"); }, this);
+    QMenu* debugMenu = run->addMenu(tr("De&bug"));
+    m_debugActions->addTo(debugMenu);
     QAction* watchAction = run->addAction(tr("&Watch at caret"), this, &MainWindow::watchAtCaret);
     watchAction->setObjectName(QStringLiteral("watchAction"));
     watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F10));

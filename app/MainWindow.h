@@ -30,6 +30,7 @@ class DeviceBrowserPanel;
 class EditorWorkspace;
 class FindingsPanel;
 class WatchPanel;
+class DebuggerPanel;
 class HistoryPanel;
 class LaunchPanel;
 class LiveRunner;
@@ -39,6 +40,7 @@ class OutputPanel;
 
 namespace clw::app {
 
+class DebugActions;
 class SessionWorkflow;
 class WelcomePage;
 class WorkbenchContext;
@@ -47,7 +49,7 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // Version of the saved window layout: a layout of another version is not restored.
-    static constexpr int kLayoutVersion = 3; // 3: the Findings dock
+    static constexpr int kLayoutVersion = 4; // 3: the Findings dock; 4: Watch, Debugger
 
     // The context must outlive the window. Opens the vector-add sample as an unsaved session
     // and shows the Welcome page.
@@ -68,6 +70,8 @@ public:
     ui::LiveRunner* liveRunner() const { return m_live; }
     ui::FindingsPanel* findingsPanel() const { return m_findings; }
     ui::WatchPanel* watchPanel() const { return m_watchPanel; }
+    ui::DebuggerPanel* debuggerPanel() const { return m_debuggerPanel; }
+    DebugActions* debugActions() const { return m_debugActions; }
     // Watch `expression` at `line` of `file` (the session's name; empty: the main file), at
     // each work-item's `pass`-th pass (0: the last): a debug run on Oclgrind. False when a check
     // or watch runs already.
@@ -140,6 +144,8 @@ private:
     QAction* m_checkAction = nullptr;
     QStringList m_checkShrunk; // the ranges the check in progress shrank
     ui::WatchPanel* m_watchPanel = nullptr;
+    ui::DebuggerPanel* m_debuggerPanel = nullptr;
+    DebugActions* m_debugActions = nullptr;
     std::optional<engine::WatchRequest> m_watch;     // the watch running
     std::optional<engine::WatchRequest> m_lastWatch; // the one shown
     // A run's progress, Cancel, Stop and countdown show once it has lasted a moment, and live

@@ -29,9 +29,9 @@ namespace clw::oclgrind_check {
 namespace {
 
 bool sameFile(const std::string& place, const std::string& file) {
-    return place == file || (place.size() > file.size() &&
-                             place.compare(place.size() - file.size() - 1, std::string::npos,
-                                           "/" + file) == 0);
+    return place == file ||
+           (place.size() > file.size() &&
+            place.compare(place.size() - file.size() - 1, std::string::npos, "/" + file) == 0);
 }
 
 std::string idsText(const engine::CheckIds& ids) {
@@ -217,13 +217,13 @@ void DebugSession::executed(const oclgrind::WorkItem* item, const llvm::Instruct
     if (m_mode == Mode::Detached)
         return;
     const oclgrind::Size3 id = item->getGlobalID();
-    if (id.x != m_followed[0] || id.y != m_followed[1] || id.z != m_followed[2])
-        return;
     if (llvm::isa<llvm::DbgVariableIntrinsic>(instruction)) {
         if (std::optional<WatchBinding> binding = bindingOf(item, instruction))
-            rebind(m_bindings, std::move(*binding));
+            rebind(m_bindings[{id.x, id.y, id.z}], std::move(*binding));
         return;
     }
+    if (id.x != m_followed[0] || id.y != m_followed[1] || id.z != m_followed[2])
+        return;
     const llvm::DebugLoc& location = instruction->getDebugLoc();
     if (!location || location.getLine() == 0)
         return;
@@ -299,7 +299,6 @@ void DebugSession::pause(const oclgrind::WorkItem* item, const llvm::Instruction
             m_followed = {0, 0, 0};
             for (size_t i = 0; i < ids.size() && i < 3; ++i)
                 m_followed[i] = ids[i];
-            m_bindings.clear(); // the new one's are learned as it runs
             m_mode = Mode::Run;
             send({{"event", "following"}, {"workItem", m_followed}});
         } else {
@@ -314,7 +313,10 @@ nlohmann::json DebugSession::locals(const oclgrind::WorkItem* item,
                                     const llvm::Instruction* instruction) const {
     nlohmann::json list = nlohmann::json::array();
     const llvm::DataLayout& layout = instruction->getModule()->getDataLayout();
-    for (const WatchBinding* binding : visibleBindings(m_bindings, instruction)) {
+    const auto known = m_bindings.find(m_followed);
+    if (known == m_bindings.end())
+        return list;
+    for (const WatchBinding* binding : visibleBindings(known->second, instruction)) {
         const unsigned char* bytes = bindingBytes(item, *binding, layout);
         if (!bytes)
             continue;

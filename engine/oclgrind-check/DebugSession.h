@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -55,8 +56,8 @@ private:
     bool connectSocket();
     void send(const nlohmann::json& message);
     std::optional<nlohmann::json> receive();
-    void pause(const oclgrind::WorkItem* item, const llvm::Instruction* instruction,
-               unsigned line, size_t depth, const char* reason);
+    void pause(const oclgrind::WorkItem* item, const llvm::Instruction* instruction, unsigned line,
+               size_t depth, const char* reason);
     nlohmann::json locals(const oclgrind::WorkItem* item,
                           const llvm::Instruction* instruction) const;
     std::set<unsigned> linesWithCode(const oclgrind::KernelInvocation* invocation) const;
@@ -69,11 +70,12 @@ private:
     std::string m_received; // read past the last line
     std::string m_kernel;
     Mode m_mode = Mode::Run;
-    unsigned m_fromLine = 0;  // where the step began
+    unsigned m_fromLine = 0; // where the step began
     size_t m_fromDepth = 0;
     bool m_barrierPassed = false;
     unsigned m_lastLine = 0; // of the followed work-item's last instruction with a line
-    std::vector<WatchBinding> m_bindings; // of the followed work-item
+    // The variables of every work-item of the kernel run, so that another can be followed.
+    std::map<engine::CheckIds, std::vector<WatchBinding>> m_bindings;
 };
 
 } // namespace clw::oclgrind_check

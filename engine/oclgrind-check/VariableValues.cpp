@@ -114,7 +114,8 @@ int scopeDistance(const llvm::DIScope* inner, const llvm::DIScope* outer) {
 
 } // namespace
 
-std::optional<WatchBinding> bindingOf(const oclgrind::WorkItem* item, const llvm::Instruction* call) {
+std::optional<WatchBinding> bindingOf(const oclgrind::WorkItem* item,
+                                      const llvm::Instruction* call) {
     const auto* intrinsic = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(call);
     if (!intrinsic || !intrinsic->getVariable())
         return std::nullopt;

@@ -22,7 +22,8 @@ class WorkItem;
 namespace clw::oclgrind_check {
 
 // The variable `call` (an llvm.dbg intrinsic just executed) binds, if it is one.
-std::optional<WatchBinding> bindingOf(const oclgrind::WorkItem* item, const llvm::Instruction* call);
+std::optional<WatchBinding> bindingOf(const oclgrind::WorkItem* item,
+                                      const llvm::Instruction* call);
 // Adds `binding`, replacing an earlier one of the same variable.
 void rebind(std::vector<WatchBinding>& bindings, WatchBinding binding);
 // The binding of `name` visible at `instruction`, or null.

@@ -94,6 +94,8 @@ QProcessEnvironment CheckRun::environment(QProcessEnvironment environment, const
         {"CLW_CHECK_PROGRESS", &files.progress},
         {"CLW_WATCH", &files.watch},
         {"CLW_WATCH_OUTPUT", &files.watchOutput},
+        {"CLW_DEBUG", &files.debug},
+        {"CLW_DEBUG_SOCKET", &files.debugSocket},
     };
     for (const auto& [name, value] : variables) {
         if (value->isEmpty())
@@ -102,7 +104,7 @@ QProcessEnvironment CheckRun::environment(QProcessEnvironment environment, const
             environment.insert(QLatin1String(name), *value);
     }
     // A debug run's program is built from its source: a cached binary has no debug intrinsics.
-    if (!files.watch.isEmpty())
+    if (!files.watch.isEmpty() || !files.debug.isEmpty())
         environment.insert(QStringLiteral("CLW_NO_CACHE"), QStringLiteral("1"));
     return environment;
 }
@@ -154,9 +156,26 @@ CheckOutcome CheckRun::watch(const engine::Session& session, const std::filesyst
     return outcome;
 }
 
+CheckOutcome CheckRun::debug(const engine::Session& session, const std::filesystem::path& folder,
+                             const QString& file, const QList<int>& lines,
+                             const engine::CheckIds& workItem, const QString& socketPath,
+                             const JobContext& job, std::shared_ptr<DeviceHosts> hosts) {
+    const engine::SourceFile* main = session.sources.main();
+    nlohmann::json request = {{"file", file.isEmpty() || (main && file.toStdString() == main->name)
+                                           ? std::string("input.cl")
+                                           : file.toStdString()},
+                              {"lines", std::vector<int>(lines.begin(), lines.end())},
+                              {"workItem", workItem}};
+    PluginFiles plugin;
+    plugin.debug = qs(request.dump());
+    plugin.debugSocket = socketPath;
+    return runWith(session, folder, {}, job, std::move(hosts), plugin, true);
+}
+
 CheckOutcome CheckRun::runWith(const engine::Session& session, const std::filesystem::path& folder,
                                const QString& deviceName, const JobContext& job,
-                               std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files) {
+                               std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files,
+                               bool debugging) {
     const QString plugin = pluginPath();
     if (plugin.isEmpty())
         throw std::runtime_error(
@@ -183,8 +202,10 @@ CheckOutcome CheckRun::runWith(const engine::Session& session, const std::filesy
     plan.deviceName = outcome.device;
     plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
     HostSessionClient client(*outcome.hosts, 1);
-    outcome.run =
-        client.run(plan, device.device, job, {}, WatchdogLimits::of(session.watchdog)).outcome;
+    WatchdogLimits limits = WatchdogLimits::of(session.watchdog);
+    if (debugging) // a launch paused at a breakpoint waits for the person, as long as it takes
+        limits.launch = std::chrono::hours(24);
+    outcome.run = client.run(plan, device.device, job, {}, limits).outcome;
     return outcome;
 }
 

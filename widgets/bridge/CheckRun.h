@@ -10,6 +10,7 @@
 #include "clw/engine/debug/CheckReport.h"
 #include "clw/engine/debug/WatchPlan.h"
 
+#include <QList>
 #include <QProcessEnvironment>
 #include <QString>
 
@@ -52,6 +53,15 @@ public:
 
     // The plugin library: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the executable (the
     // build tree's lib/, the installed lib/clworkbench/). Empty when there is none.
+    // A debug run with breakpoints instead: the plugin's debugger (DebugSession) follows
+    // `workItem`, stopping at `lines` of `file` (the session's name; empty: the main file), and
+    // talks to whoever listens on the local socket `socketPath`. No watchdog on launches: a paused
+    // work-item waits for the person. Returns when the run ends (or Stop ends its host).
+    static CheckOutcome debug(const engine::Session& session, const std::filesystem::path& folder,
+                              const QString& file, const QList<int>& lines,
+                              const engine::CheckIds& workItem, const QString& socketPath,
+                              const JobContext& job, std::shared_ptr<DeviceHosts> hosts = {});
+
     static QString pluginPath();
     // What the plugin is told, through its host's environment: each file when not empty.
     struct PluginFiles {
@@ -59,6 +69,8 @@ public:
         QString progress;    // CLW_CHECK_PROGRESS
         QString watch;       // CLW_WATCH: the WatchRequest, as JSON (not a file)
         QString watchOutput; // CLW_WATCH_OUTPUT
+        QString debug;       // CLW_DEBUG: breakpoints and the work-item followed, as JSON
+        QString debugSocket; // CLW_DEBUG_SOCKET
     };
     static QProcessEnvironment environment(QProcessEnvironment environment, const QString& plugin,
                                            const PluginFiles& files);
@@ -66,7 +78,8 @@ public:
 private:
     static CheckOutcome runWith(const engine::Session& session, const std::filesystem::path& folder,
                                 const QString& deviceName, const JobContext& job,
-                                std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files);
+                                std::shared_ptr<DeviceHosts> hosts, const PluginFiles& files,
+                                bool debugging = false);
 };
 
 } // namespace clw::ui

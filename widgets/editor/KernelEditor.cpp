@@ -89,6 +89,18 @@ void KernelEditor::setUpView() {
     markerDefine(RightTriangle, kWarningMarker);
     markerDefine(SmallRectangle, kNoteMarker);
     markerDefine(RightArrow, kFindingMarker);
+    setMarginType(kDebugMargin, SymbolMargin);
+    setMarginWidth(kDebugMargin, 14);
+    setMarginMarkerMask(kDebugMargin, (1 << kBreakpointMarker) | (1 << kExecutionMarker));
+    setMarginSensitivity(kDebugMargin, true);
+    markerDefine(Circle, kBreakpointMarker);
+    markerDefine(RightArrow, kExecutionMarker);
+    markerDefine(Background, kExecutionLineMarker);
+    connect(this, &QsciScintilla::marginClicked, this,
+            [this](int margin, int line, Qt::KeyboardModifiers) {
+                if (margin == kDebugMargin)
+                    toggleBreakpoint(line + 1);
+            });
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateMarginWidth);
 
     setAutoIndent(true);
@@ -149,6 +161,11 @@ void KernelEditor::applyTheme(const EditorTheme& theme) {
     setIndicatorForegroundColor(theme.error, kFindingIndicator);
     setMarkerBackgroundColor(theme.error, kFindingMarker);
     setMarkerForegroundColor(theme.error, kFindingMarker);
+    setMarkerBackgroundColor(QColor(0xc0, 0x20, 0x20), kBreakpointMarker);
+    setMarkerForegroundColor(QColor(0x80, 0x10, 0x10), kBreakpointMarker);
+    setMarkerBackgroundColor(QColor(0xf0, 0xc0, 0x20), kExecutionMarker);
+    setMarkerForegroundColor(QColor(0x80, 0x60, 0x00), kExecutionMarker);
+    setMarkerBackgroundColor(theme.findMatch, kExecutionLineMarker);
     setMarkerBackgroundColor(theme.error, kErrorMarker);
     setMarkerForegroundColor(theme.error, kErrorMarker);
     setMarkerBackgroundColor(theme.warning, kWarningMarker);
@@ -382,6 +399,44 @@ void KernelEditor::showDiagnosticTip(int position, int x, int y) {
     if (!diagnostic->device.isEmpty())
         tip += QLatin1Char('\n') + tr("(%1)").arg(diagnostic->device);
     QToolTip::showText(viewport()->mapToGlobal(QPoint(x, y)), tip, viewport());
+}
+
+QList<int> KernelEditor::breakpoints() const {
+    QList<int> lines;
+    for (int line = const_cast<KernelEditor*>(this)->markerFindNext(0, 1 << kBreakpointMarker);
+         line >= 0;
+         line = const_cast<KernelEditor*>(this)->markerFindNext(line + 1, 1 << kBreakpointMarker))
+        lines.append(line + 1);
+    return lines;
+}
+
+void KernelEditor::toggleBreakpoint(int line) {
+    if (line < 1 || line > lines())
+        return;
+    if (markersAtLine(line - 1) & (1 << kBreakpointMarker))
+        markerDelete(line - 1, kBreakpointMarker);
+    else
+        markerAdd(line - 1, kBreakpointMarker);
+    Q_EMIT breakpointsChanged();
+}
+
+void KernelEditor::clearBreakpoints() {
+    markerDeleteAll(kBreakpointMarker);
+    Q_EMIT breakpointsChanged();
+}
+
+void KernelEditor::showExecutionLine(int line) {
+    markerDeleteAll(kExecutionMarker);
+    markerDeleteAll(kExecutionLineMarker);
+    if (line < 1 || line > lines())
+        return;
+    markerAdd(line - 1, kExecutionMarker);
+    markerAdd(line - 1, kExecutionLineMarker);
+}
+
+int KernelEditor::executionLine() const {
+    const int line = const_cast<KernelEditor*>(this)->markerFindNext(0, 1 << kExecutionMarker);
+    return line < 0 ? 0 : line + 1;
 }
 
 void KernelEditor::goToLine(int line, int column) {

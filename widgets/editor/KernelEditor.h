@@ -29,6 +29,10 @@ public:
     static constexpr int kWarningMarker = 2;
     static constexpr int kNoteMarker = 3; // where an error's note points (a macro's definition)
     static constexpr int kFindingMarker = 4;
+    static constexpr int kBreakpointMarker = 5;
+    static constexpr int kExecutionMarker = 6;     // where a debug run is paused: an arrow
+    static constexpr int kExecutionLineMarker = 7; // and the line's background
+    static constexpr int kDebugMargin = 3;         // breakpoints: a click toggles one
     static constexpr int kSymbolMargin = 1;
     static constexpr int kFoldMargin = 2;
 
@@ -59,6 +63,14 @@ public:
     void setFindings(const QList<BuildDiagnostic>& findings);
     const QList<BuildDiagnostic>& findings() const { return m_findings; }
 
+    // Breakpoints, by 1-based line; they move with the text as it is edited.
+    QList<int> breakpoints() const;
+    void toggleBreakpoint(int line);
+    void clearBreakpoints();
+    // Marks the line a debug run is paused at (1-based; 0: none).
+    void showExecutionLine(int line);
+    int executionLine() const;
+
     // Moves the caret to a 1-based line and byte column (0: the line's first character) and
     // shows it.
     void goToLine(int line, int column = 0);
@@ -77,6 +89,7 @@ Q_SIGNALS:
     void completionReady();
     // Watch (the context menu's, Run > Watch): `expression` at the 1-based `line`.
     void watchRequested(const QString& expression, int line);
+    void breakpointsChanged();
 
 protected:
     void changeEvent(QEvent* event) override;

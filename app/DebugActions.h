@@ -1,0 +1,65 @@
+#pragma once
+// The workbench's debugger commands (issue 18): Debug (F10; step over while paused), Step into
+// (F11), Step out (Shift+F11), Continue (Ctrl+F5), Continue to the next barrier (Ctrl+Shift+F5)
+// and Stop debugging (Shift+F5), over a DebugController, with where the run is paused shown in
+// the editor (the line marked) and in the Debugger dock (its locals).
+#include <QObject>
+
+#include <functional>
+
+class QAction;
+class QMenu;
+
+namespace clw::ui {
+class DebugController;
+class DebuggerPanel;
+class EditorWorkspace;
+class EngineBridge;
+class SessionController;
+struct DebugStop;
+} // namespace clw::ui
+
+namespace clw::app {
+
+class DebugActions : public QObject {
+    Q_OBJECT
+public:
+    // `report` shows a line in the status bar and the log; `raise` shows the Debugger dock.
+    DebugActions(ui::EngineBridge& bridge, ui::SessionController& session,
+                 ui::EditorWorkspace& workspace, ui::DebuggerPanel& panel,
+                 std::function<void(const QString&)> report, std::function<void()> raise,
+                 QObject* parent = nullptr);
+
+    void addTo(QMenu* menu) const;
+    ui::DebugController* controller() const { return m_controller; }
+    QAction* debugAction() const { return m_debug; }
+
+    // Debug (F10): starts a debug run, or steps over while paused.
+    void debugOrStepOver();
+
+private:
+    void showStop(const ui::DebugStop& stop);
+    void updateActions();
+    QAction* makeAction(const QString& text, const char* name, const QKeySequence& keys,
+                        void (DebugActions::*slot)());
+    void stepInto();
+    void stepOut();
+    void continueRun();
+    void toBarrier();
+    void stop();
+
+    ui::SessionController& m_session;
+    ui::EditorWorkspace& m_workspace;
+    ui::DebuggerPanel& m_panel;
+    std::function<void(const QString&)> m_report;
+    std::function<void()> m_raise;
+    ui::DebugController* m_controller;
+    QAction* m_debug;
+    QAction* m_stepInto;
+    QAction* m_stepOut;
+    QAction* m_continue;
+    QAction* m_toBarrier;
+    QAction* m_stop;
+};
+
+} // namespace clw::app
