@@ -3,6 +3,10 @@
 // matches kernel runs to launches and names the session's files and buffers.
 #include "clw/engine/debug/CheckRange.h"
 #include "clw/engine/debug/CheckReport.h"
+#include "clw/engine/debug/WatchPlan.h"
+
+#include <cmath>
+#include <limits>
 
 #include <QtTest>
 
@@ -194,6 +198,91 @@ private Q_SLOTS:
                  (std::vector<std::string>{"matmul: 1024 x 1024 -> 128 x 128 work-items",
                                            "open: 100000 -> 12500 work-items"}));
         QVERIFY(engine::shrinkForCheck(shrink.session, 16384).changes.empty());
+    }
+
+    void watchExpressions() {
+        std::string problem;
+        auto plain = engine::parseWatchExpression(" stride ", problem);
+        QVERIFY(plain && plain->variable == "stride" && !plain->index && !plain->component);
+        auto element = engine::parseWatchExpression("tile[3]", problem);
+        QVERIFY(element && element->variable == "tile" && element->index == 3u);
+        auto component = engine::parseWatchExpression("v.s2", problem);
+        QVERIFY(component && component->component == 2u);
+        QCOMPARE(engine::parseWatchExpression("p[1].w", problem)->text(), std::string("p[1].s3"));
+        const struct {
+            const char* text;
+            const char* start;
+        } bad[] = {
+            {"", "'' does not start with a variable's name."},
+            {"3x", "'3x' does not start with a variable's name."},
+            {"a[i]", "'a[i]': the index must be a constant number."},
+            {"v.q", "'v.q': '.q' names no vector component."},
+            {"a + b", "'a + b' is more than one variable: '+b' cannot be watched."},
+        };
+        for (const auto& expression : bad) {
+            QVERIFY(!engine::parseWatchExpression(expression.text, problem));
+            QVERIFY2(problem.rfind(expression.start, 0) == 0, problem.c_str());
+        }
+    }
+
+    void watchedRunsRoundTripAndRefuseBadSizes() {
+        engine::WatchedRun run;
+        run.kernel = "k";
+        run.global = {2, 2};
+        run.local = {1, 2};
+        run.type = "float2";
+        run.components = 2;
+        const double nan = std::numeric_limits<double>::quiet_NaN();
+        run.values = {1, 2, nan, nan, 5.5, 6, -7, 8};
+        run.passes = {1, 0, 3, 1};
+        const auto back = engine::parseWatchedRuns(engine::watchedRunToJson(run).dump() + "\n");
+        QCOMPARE(back.size(), size_t(1));
+        QCOMPARE(back[0].workItems(), std::uint64_t(4));
+        QCOMPARE(back[0].value(2, 0), 5.5);
+        QVERIFY(std::isnan(back[0].value(1, 1)));
+        QCOMPARE(back[0].passes, run.passes);
+        nlohmann::json wrong = engine::watchedRunToJson(run);
+        wrong["passes"] = {1, 2};
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, engine::watchedRunFromJson(wrong));
+        try {
+            engine::parseWatchedRuns("\n{\"kernel\": 1}\n");
+            QFAIL("accepted a malformed line");
+        } catch (const std::runtime_error& error) {
+            QVERIFY2(std::string(error.what()).rfind("line 2: watch results: ", 0) == 0,
+                     error.what());
+        }
+    }
+
+    void watchRequestsCheckedAgainstTheSession() {
+        engine::Session session = twoLaunchSession();
+        session.sources.files[0].text = "a\nb\nc\n";
+        engine::WatchRequest request;
+        request.expression = "x";
+        request.line = 3;
+        engine::PreparedWatch prepared = engine::prepareWatch(session, request);
+        QCOMPARE(prepared.problem, std::string());
+        QCOMPARE(prepared.request.file, std::string("input.cl")); // Oclgrind's name of main.cl
+        request.line = 4;
+        QCOMPARE(engine::prepareWatch(session, request).problem,
+                 std::string("line 4 is not in main.cl (3 lines)"));
+        request.line = 1;
+        request.file = "other.h";
+        QCOMPARE(engine::prepareWatch(session, request).problem,
+                 std::string("other.h is not a file of the session: watch a line of main.cl"));
+        request.file = "common.h";
+        QCOMPARE(engine::prepareWatch(session, request).problem,
+                 std::string("line 1 is not in common.h (0 lines)"));
+        // Nothing passed: a launch whose run has no passes, another whose kernel never ran.
+        engine::WatchedRun idle;
+        idle.kernel = "rotate";
+        idle.global = {4};
+        idle.passes = {0, 0, 0, 0};
+        request.file.clear();
+        request.line = 2;
+        QCOMPARE(engine::makeWatchReport(session, request, {idle}).problem,
+                 std::string("no work-item passed line 2 of main.cl: it holds no code (a "
+                             "comment, a blank line, a brace), or no work-item of the session's "
+                             "launches reached it"));
     }
 };
 
