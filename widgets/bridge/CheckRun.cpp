@@ -186,6 +186,9 @@ CheckOutcome CheckRun::runWith(const engine::Session& session, const std::filesy
     outcome.hosts = hosts ? std::move(hosts) : std::make_shared<DeviceHosts>();
     outcome.hosts->setEnvironment(
         environment(QProcessEnvironment::systemEnvironment(), plugin, files));
+    // Oclgrind computes on every core for as long as a check takes: below the GUI's priority, so
+    // that the workbench stays smooth meanwhile.
+    outcome.hosts->setNiceness(5);
     // Oclgrind's host starts beside the listing host, not after it: the platform's name is
     // Oclgrind's own, and a host of another name would only stay idle.
     if (deviceName.isEmpty())

@@ -40,6 +40,11 @@ void DeviceHosts::setEnvironment(const QProcessEnvironment& environment) {
     m_environment = environment;
 }
 
+void DeviceHosts::setNiceness(int niceness) {
+    std::lock_guard lock(m_mutex);
+    m_niceness = niceness;
+}
+
 void DeviceHosts::setStoppedCallback(
     std::function<void(const std::string& platform, const QString&)> callback) {
     std::lock_guard lock(m_mutex);
@@ -62,6 +67,7 @@ std::shared_ptr<HostConnection> DeviceHosts::host(const std::string& platform) {
     launch.environment = withOclgrind(m_environment);
     launch.label =
         platform.empty() ? QStringLiteral("device listing") : QString::fromStdString(platform);
+    launch.niceness = m_niceness;
     slot = std::make_shared<HostConnection>(std::move(launch));
     ++m_started;
     if (m_stoppedCallback) {

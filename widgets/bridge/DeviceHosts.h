@@ -35,6 +35,9 @@ public:
     // The environment hosts start with (tests give a fake driver through OCL_ICD_VENDORS); each
     // host gets it with Oclgrind added (withOclgrind), unless it sets OCL_ICD_VENDORS itself.
     void setEnvironment(const QProcessEnvironment& environment);
+    // Hosts started from now on run at this lower priority (HostSocket::attach): a check's, whose
+    // Oclgrind takes every core.
+    void setNiceness(int niceness);
 
     // The running host of `platform` ("" for the listing host), started if none runs.
     std::shared_ptr<HostConnection> host(const std::string& platform);
@@ -64,6 +67,7 @@ private:
     std::optional<std::vector<ResolvedDevice>> m_devices;
     std::function<void(const std::string&, const QString&)> m_stoppedCallback;
     int m_started = 0;
+    int m_niceness = 0;
 };
 
 } // namespace clw::ui

@@ -26,7 +26,8 @@ struct HostLaunch {
     QString program;
     QStringList arguments;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    QString label; // the platform's name, for messages ("the device host for `...`")
+    QString label;    // the platform's name, for messages ("the device host for `...`")
+    int niceness = 0; // HostSocket::attach
 };
 
 struct HostRequestOptions {

@@ -85,7 +85,7 @@ void HostConnectionIo::start() {
     m_process->setProgram(m_launch.program);
     m_process->setArguments(m_launch.arguments);
     m_process->setProcessEnvironment(m_launch.environment);
-    m_socket->attach(*m_process);
+    m_socket->attach(*m_process, m_launch.niceness);
     connect(m_process, &QProcess::readyReadStandardError, this, &HostConnectionIo::readErrors);
     connect(m_process, &QProcess::finished, this, &HostConnectionIo::finished);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {

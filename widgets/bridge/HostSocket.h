@@ -22,7 +22,9 @@ public:
     HostSocket& operator=(const HostSocket&) = delete;
 
     // Before QProcess::start: the child gets the host's end as its standard input and output.
-    void attach(QProcess& process);
+    // `niceness` above 0 lowers the child's scheduling priority (POSIX nice): a device host that
+    // computes flat out then leaves the GUI its turn on a machine with few cores.
+    void attach(QProcess& process, int niceness = 0);
     // After the start (or its failure): this process lets go of the host's end, so that the
     // host's end is seen when it goes.
     void releaseHostEnd();

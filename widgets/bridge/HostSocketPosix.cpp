@@ -8,6 +8,7 @@
 #include <string>
 
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -58,16 +59,18 @@ HostSocket::~HostSocket() {
         ::close(m_ends->mine);
 }
 
-void HostSocket::attach(QProcess& process) {
+void HostSocket::attach(QProcess& process, int niceness) {
     // QProcess makes no pipes for these two; the child's own copies are replaced below.
     process.setStandardInputFile(QProcess::nullDevice());
     process.setStandardOutputFile(QProcess::nullDevice());
     const int host = m_ends->host;
     // Runs in the child between fork and exec: dup2 alone, which is async-signal-safe, and it
     // clears close-on-exec on the copies.
-    process.setChildProcessModifier([host] {
+    process.setChildProcessModifier([host, niceness] {
         ::dup2(host, STDIN_FILENO);
         ::dup2(host, STDOUT_FILENO);
+        if (niceness > 0)
+            ::setpriority(PRIO_PROCESS, 0, niceness); // a system call, as dup2
     });
 }
 

@@ -34,7 +34,7 @@ HostSocket::~HostSocket() {
             CloseHandle(handle);
 }
 
-void HostSocket::attach(QProcess& process) {
+void HostSocket::attach(QProcess& process, int) {
     process.setStandardInputFile(QProcess::nullDevice());
     process.setStandardOutputFile(QProcess::nullDevice());
     process.setCreateProcessArgumentsModifier(

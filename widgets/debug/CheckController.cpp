@@ -3,6 +3,7 @@
 #include "bridge/CheckRun.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostsRelease.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -61,12 +62,13 @@ bool CheckController::launch(const engine::Session& session, const std::filesyst
                     ? CheckRun::watch(session, folder, *watch, deviceName, job, hosts, progressFile)
                     : CheckRun::run(session, folder, deviceName, job, hosts, progressFile);
             outcome.run.sources.clear(); // the buffers stay in the host that goes now
+            outcome.hosts.reset();       // the controller's reference is the last one
             return outcome;
         },
         [this, watching = watch.has_value()](JobResult<CheckOutcome> result) {
             m_poll.stop();
             const bool cancelled = m_cancelled;
-            m_hosts.reset();
+            releaseOnWorker(m_bridge, std::move(m_hosts));
             m_folder.reset();
             if (cancelled)
                 Q_EMIT failed(tr("The check was cancelled."));

@@ -3,6 +3,7 @@
 #include "bridge/CheckRun.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostsRelease.h"
 #include "debug/DebugChannel.h"
 
 namespace clw::ui {
@@ -56,11 +57,12 @@ bool DebugController::start(const engine::Session& session, const std::filesyste
             CheckOutcome outcome =
                 CheckRun::debug(session, folder, file, lines, workItem, socket, job, hosts);
             outcome.run.sources.clear(); // the buffers stay in the host that goes now
+            outcome.hosts.reset();       // the controller's reference is the last one
             return outcome;
         },
         [this](JobResult<CheckOutcome> result) {
             const bool stopped = m_stopped;
-            m_hosts.reset();
+            releaseOnWorker(m_bridge, std::move(m_hosts));
             m_channel->close();
             m_paused = false;
             if (stopped)

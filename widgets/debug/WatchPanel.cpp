@@ -72,6 +72,9 @@ WatchPanel::WatchPanel(QWidget* parent)
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
+    // Sizing a column by its contents looks at this many rows, not at every work-item's.
+    m_table->verticalHeader()->setResizeContentsPrecision(64);
+    m_table->horizontalHeader()->setResizeContentsPrecision(64);
     m_histogram->setObjectName(QStringLiteral("watchHistogram"));
 
     connect(m_launch, &QComboBox::currentIndexChanged, this, &WatchPanel::showLaunch);
