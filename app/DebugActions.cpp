@@ -5,6 +5,8 @@
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
+#include "bridge/HostBufferSource.h"
+#include "inspector/BufferInspector.h"
 #include "launch/SessionController.h"
 
 #include <QAction>
@@ -15,12 +17,13 @@ namespace clw::app {
 
 DebugActions::DebugActions(ui::EngineBridge& bridge, ui::SessionController& session,
                            ui::EditorWorkspace& workspace, ui::DebuggerPanel& panel,
-                           std::function<void(const QString&)> report, std::function<void()> raise,
+                           ui::BufferInspector& inspector, std::function<void(const QString&)> report, std::function<void()> raise,
                            QObject* parent)
     : QObject(parent)
     , m_session(session)
     , m_workspace(workspace)
     , m_panel(panel)
+    , m_inspector(inspector)
     , m_report(std::move(report))
     , m_raise(std::move(raise))
     , m_controller(new ui::DebugController(bridge, this)) {
@@ -136,7 +139,28 @@ void DebugActions::debugOrStepOver() {
     }
 }
 
+QString DebugActions::inspectorName(const QString& name, bool local) {
+    return local ? tr("debug: %1 (__local)").arg(name) : tr("debug: %1").arg(name);
+}
+
 void DebugActions::showStop(const ui::DebugStop& stop) {
+    // The buffers and the group's __local memory as they are now, beside the run's own; a
+    // session buffer keeps its element type.
+    for (const ui::DebugMemory& memory : stop.memory) {
+        std::optional<engine::ElementFormat> format;
+        if (const engine::SessionBuffer* buffer =
+                m_session.session().findBuffer(memory.name.toStdString())) {
+            engine::ElementFormat typed;
+            typed.type = buffer->elementType;
+            format = typed;
+        }
+        m_inspector.addBuffer(
+            inspectorName(memory.name, memory.local),
+            std::make_shared<ui::HostBufferSource>(
+                std::vector<unsigned char>(memory.bytes.begin(), memory.bytes.end()),
+                "paused at line " + std::to_string(stop.line)),
+            format, false);
+    }
     m_workspace.jumpTo(stop.file, stop.line, stop.column);
     if (ui::KernelEditor* editor = m_workspace.mainEditor())
         editor->showExecutionLine(stop.line);

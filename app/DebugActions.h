@@ -11,6 +11,7 @@ class QAction;
 class QMenu;
 
 namespace clw::ui {
+class BufferInspector;
 class DebugController;
 class DebuggerPanel;
 class EditorWorkspace;
@@ -27,12 +28,16 @@ public:
     // `report` shows a line in the status bar and the log; `raise` shows the Debugger dock.
     DebugActions(ui::EngineBridge& bridge, ui::SessionController& session,
                  ui::EditorWorkspace& workspace, ui::DebuggerPanel& panel,
+                 ui::BufferInspector& inspector,
                  std::function<void(const QString&)> report, std::function<void()> raise,
                  QObject* parent = nullptr);
 
     void addTo(QMenu* menu) const;
     ui::DebugController* controller() const { return m_controller; }
     QAction* debugAction() const { return m_debug; }
+
+    // The inspector's name of a buffer a pause showed: "debug: out", "debug: tile (__local)".
+    static QString inspectorName(const QString& name, bool local);
 
     // Debug (F10): starts a debug run, or steps over while paused.
     void debugOrStepOver();
@@ -51,6 +56,7 @@ private:
     ui::SessionController& m_session;
     ui::EditorWorkspace& m_workspace;
     ui::DebuggerPanel& m_panel;
+    ui::BufferInspector& m_inspector;
     std::function<void(const QString&)> m_report;
     std::function<void()> m_raise;
     ui::DebugController* m_controller;

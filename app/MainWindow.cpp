@@ -349,7 +349,7 @@ void MainWindow::createMenus() {
                                  "barrier divergence, on the lines where they happen (F6)"));
     m_debugActions = new DebugActions(
         m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel,
-        [this](const QString& text) {
+        *m_bufferInspector, [this](const QString& text) {
             statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
             m_logPanel->append(ui::LogPanel::Level::Warning, text);
         },

@@ -3,7 +3,10 @@
 #include "SourcePlaces.h"
 #include "VariableValues.h"
 
+#include <oclgrind/Context.h>
 #include <oclgrind/Kernel.h>
+#include <oclgrind/Memory.h>
+#include <oclgrind/WorkGroup.h>
 #include <oclgrind/KernelInvocation.h>
 #include <oclgrind/WorkItem.h>
 
@@ -78,6 +81,41 @@ nlohmann::json valueOf(const llvm::Type* type, bool isUnsigned, const unsigned c
     for (unsigned i = 0; i < count; ++i)
         values.push_back(scalarValue(scalar, isUnsigned, bytes + i * step));
     return values;
+}
+
+// The most bytes of one buffer a pause sends: the inspector shows what came.
+constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t(16) << 20;
+
+std::string base64(const unsigned char* bytes, std::uint64_t size) {
+    static const char digits[] =
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    std::string out;
+    out.reserve(size_t((size + 2) / 3 * 4));
+    for (std::uint64_t i = 0; i < size; i += 3) {
+        const std::uint32_t chunk = (std::uint32_t(bytes[i]) << 16) |
+                                    (i + 1 < size ? std::uint32_t(bytes[i + 1]) << 8 : 0) |
+                                    (i + 2 < size ? std::uint32_t(bytes[i + 2]) : 0);
+        out += digits[(chunk >> 18) & 63];
+        out += digits[(chunk >> 12) & 63];
+        out += i + 1 < size ? digits[(chunk >> 6) & 63] : '=';
+        out += i + 2 < size ? digits[chunk & 63] : '=';
+    }
+    return out;
+}
+
+// A buffer's bytes from `address` to its end, as the pause sends them.
+nlohmann::json memoryEntry(const oclgrind::Memory* memory, std::uint64_t address, int argument,
+                           const std::string& name, const char* space) {
+    if (!memory->isAddressValid(address, 1))
+        return nullptr;
+    const oclgrind::Memory::Buffer* buffer = memory->getBuffer(address);
+    const std::uint64_t offset = memory->extractOffset(address);
+    const std::uint64_t size = std::min(buffer->size - offset, kMaxMemoryBytes);
+    return {{"argument", argument},
+            {"name", name},
+            {"space", space},
+            {"size", size},
+            {"base64", base64(buffer->data + offset, size)}};
 }
 
 } // namespace
@@ -186,6 +224,7 @@ std::set<unsigned> DebugSession::linesWithCode(const oclgrind::KernelInvocation*
 void DebugSession::kernelBegin(const oclgrind::KernelInvocation* invocation,
                                const std::string& kernel) {
     m_kernel = kernel;
+    m_invocation = invocation;
     m_bindings.clear();
     m_lastLine = 0;
     m_barrierPassed = false;
@@ -271,7 +310,8 @@ void DebugSession::pause(const oclgrind::WorkItem* item, const llvm::Instruction
           {"line", line},
           {"column", place.column},
           {"depth", depth},
-          {"locals", locals(item, instruction)}});
+          {"locals", locals(item, instruction)},
+          {"memory", memory(item)}});
     while (m_mode != Mode::Detached) {
         const std::optional<nlohmann::json> command = receive();
         if (!command) {
@@ -328,6 +368,43 @@ nlohmann::json DebugSession::locals(const oclgrind::WorkItem* item,
                         {"type", typeName},
                         {"line", binding->variable->getLine()},
                         {"value", value}});
+    }
+    return list;
+}
+
+nlohmann::json DebugSession::memory(const oclgrind::WorkItem* item) const {
+    nlohmann::json list = nlohmann::json::array();
+    if (!m_invocation)
+        return list;
+    const oclgrind::Kernel* kernel = m_invocation->getKernel();
+    const oclgrind::WorkGroup* group = item->getWorkGroup();
+    for (auto value = kernel->values_begin(); value != kernel->values_end(); ++value) {
+        const llvm::Type* type = value->first->getType();
+        if (!type->isPointerTy())
+            continue;
+        const auto* argument = llvm::dyn_cast<llvm::Argument>(value->first);
+        const int index = argument ? int(argument->getArgNo()) : -1;
+        std::string name = argument ? kernel->getArgumentName(argument->getArgNo()).str()
+                                    : value->first->getName().str();
+        if (!argument && name.rfind('.') != std::string::npos) // "<kernel>.<variable>"
+            name = name.substr(name.rfind('.') + 1);
+        nlohmann::json entry;
+        switch (type->getPointerAddressSpace()) {
+        case oclgrind::AddrSpaceGlobal:
+        case oclgrind::AddrSpaceConstant:
+            if (value->second.size == sizeof(size_t))
+                entry = memoryEntry(m_invocation->getContext()->getGlobalMemory(),
+                                    value->second.getPointer(), index, name, "global");
+            break;
+        case oclgrind::AddrSpaceLocal:
+            entry = memoryEntry(group->getLocalMemory(), group->getLocalMemoryAddress(value->first),
+                                index, name, "local");
+            break;
+        default:
+            break;
+        }
+        if (!entry.is_null())
+            list.push_back(std::move(entry));
     }
     return list;
 }

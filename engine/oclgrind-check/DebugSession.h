@@ -6,7 +6,8 @@
 // continue, step over, into or out, continue to the next barrier, follow another work-item, or
 // detach. One JSON object a line each way:
 //   to the workbench: {"event": "paused", "reason", "kernel", "workItem", "file", "line",
-//                      "column", "depth", "locals": [{"name", "type", "value"}]}
+//                      "column", "depth", "locals": [{"name", "type", "value"}],
+//                      "memory": [{"argument", "name", "space", "size", "base64"}]}
 //                     {"event": "finished", "kernel"}, {"event": "problem", "message"}
 //   from it:          {"command": "continue" | "stepOver" | "stepInto" | "stepOut" |
 //                      "toBarrier" | "detach"}, {"command": "follow", "workItem": [x, y, z]}
@@ -60,6 +61,8 @@ private:
                size_t depth, const char* reason);
     nlohmann::json locals(const oclgrind::WorkItem* item,
                           const llvm::Instruction* instruction) const;
+    // The kernel's buffers and the followed work-item's group's __local memory as they are now.
+    nlohmann::json memory(const oclgrind::WorkItem* item) const;
     std::set<unsigned> linesWithCode(const oclgrind::KernelInvocation* invocation) const;
 
     const std::string m_socketPath;
@@ -69,6 +72,7 @@ private:
     int m_socket = -1;
     std::string m_received; // read past the last line
     std::string m_kernel;
+    const oclgrind::KernelInvocation* m_invocation = nullptr;
     Mode m_mode = Mode::Run;
     unsigned m_fromLine = 0; // where the step began
     size_t m_fromDepth = 0;

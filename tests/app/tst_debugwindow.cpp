@@ -7,7 +7,10 @@
 // screenshot of a pause is kept.
 #include "DebugActions.h"
 #include "MainWindow.h"
+#include "SampleExpectations.h"
 #include "WorkbenchContext.h"
+#include "bridge/BufferSource.h"
+#include "inspector/BufferInspector.h"
 #include "debug/DebugController.h"
 #include "debug/DebuggerPanel.h"
 #include "editor/KernelEditor.h"
@@ -25,6 +28,14 @@
 using namespace clw;
 
 namespace {
+
+std::vector<float> floatsOf(const std::shared_ptr<ui::BufferSource>& source) {
+    if (!source)
+        return {};
+    std::vector<float> values(source->size() / sizeof(float));
+    source->read(0, {reinterpret_cast<unsigned char*>(values.data()), values.size() * sizeof(float)});
+    return values;
+}
 
 class Debugging {
 public:
@@ -117,6 +128,20 @@ private Q_SLOTS:
         QCOMPARE(d.local("gid"), QStringLiteral("3"));
         QCOMPARE(d.local("lid"), QStringLiteral("3"));
         QCOMPARE(d.local("n"), QStringLiteral("4096"));
+        // The inspector has the buffers and the group's __local memory as they are at the pause:
+        // work-items 0 to 2 have added their stride-64 partner already, 3 and up not yet.
+        ui::BufferInspector* inspector = d.window.bufferInspector();
+        const auto in = floatsOf(inspector->source(QStringLiteral("debug: in")));
+        const auto scratch = floatsOf(inspector->source(QStringLiteral("debug: scratch (__local)")));
+        QCOMPARE(in.size(), size_t(4096));
+        QCOMPARE(scratch.size(), size_t(128));
+        const std::vector<float> host =
+            test::filledFloats(test::bufferOf(d.context.session().session(), "in"));
+        QCOMPARE(in, host);
+        QCOMPARE(scratch[0], host[0] + host[64]);
+        QCOMPARE(scratch[2], host[2] + host[66]);
+        QCOMPARE(scratch[3], host[3]);
+        QCOMPARE(scratch[70], host[70]);
         while (d.next("continueAction"))
             strides << d.local("stride");
         QCOMPARE(strides,

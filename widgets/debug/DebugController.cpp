@@ -49,6 +49,7 @@ bool DebugController::start(const engine::Session& session, const std::filesyste
     }
     const engine::SourceFile* main = session.sources.main();
     m_mainFile = main ? QString::fromStdString(main->name) : QString();
+    m_session = session;
     m_hosts = std::make_shared<DeviceHosts>();
     m_paused = m_stopped = false;
     m_bridge.run(
@@ -101,6 +102,23 @@ void DebugController::onMessage(const nlohmann::json& message) {
             else
                 entry.values << number(value);
             stop.locals.append(entry);
+        }
+        const engine::SessionLaunch* launch = nullptr;
+        for (const engine::SessionLaunch& each : m_session.launches)
+            if (QString::fromStdString(each.kernel) == stop.kernel && !launch)
+                launch = &each;
+        for (const nlohmann::json& entry : message.value("memory", nlohmann::json::array())) {
+            DebugMemory memory;
+            memory.argument = entry.value("argument", -1);
+            memory.local = entry.value("space", std::string()) == "local";
+            memory.name = QString::fromStdString(entry.value("name", std::string()));
+            if (launch && memory.argument >= 0 && size_t(memory.argument) < launch->arguments.size() &&
+                launch->arguments[size_t(memory.argument)].kind ==
+                    engine::SessionArgument::Kind::Buffer)
+                memory.name = QString::fromStdString(launch->arguments[size_t(memory.argument)].buffer);
+            memory.bytes = QByteArray::fromBase64(
+                QByteArray::fromStdString(entry.value("base64", std::string())));
+            stop.memory.append(memory);
         }
         m_paused = true;
         Q_EMIT paused(stop);

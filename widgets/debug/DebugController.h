@@ -28,6 +28,14 @@ struct DebugLocal {
     QStringList values; // one a component or element; one for a scalar or a pointer
 };
 
+// A buffer or __local memory as it is at a pause.
+struct DebugMemory {
+    QString name;    // the session buffer bound to the argument, else the argument's name
+    int argument = -1;
+    bool local = false; // the followed work-item's group's __local memory
+    QByteArray bytes;
+};
+
 struct DebugStop {
     QString reason; // "breakpoint", "step", "barrier"
     QString kernel;
@@ -37,6 +45,7 @@ struct DebugStop {
     int column = 0;
     int depth = 0; // calls deep
     QList<DebugLocal> locals;
+    QList<DebugMemory> memory;
 };
 
 class DebugController : public QObject {
@@ -78,6 +87,7 @@ private:
     DebugChannel* m_channel;
     std::shared_ptr<DeviceHosts> m_hosts;
     QString m_mainFile;
+    engine::Session m_session; // of the run: its launches name the buffers
     bool m_paused = false;
     bool m_stopped = false;
 };

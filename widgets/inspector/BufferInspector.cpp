@@ -206,6 +206,11 @@ QStringList BufferInspector::bufferNames() const {
     return names;
 }
 
+std::shared_ptr<BufferSource> BufferInspector::source(const QString& name) const {
+    const auto it = m_entries.find(name);
+    return it == m_entries.end() ? nullptr : it->second.source;
+}
+
 QString BufferInspector::currentBuffer() const {
     return m_buffers->currentText();
 }

@@ -48,6 +48,8 @@ public:
                    std::optional<engine::ElementFormat> format = std::nullopt, bool show = true);
     void removeBuffer(const QString& name);
     QStringList bufferNames() const;
+    // The source of a buffer added, or null.
+    std::shared_ptr<BufferSource> source(const QString& name) const;
     void showBuffer(const QString& name);
     QString currentBuffer() const;
     // Remembers a buffer's contents (a device-side copy) as its "previous contents" for the diff:
