@@ -1,11 +1,11 @@
 #include "DebugActions.h"
 
+#include "bridge/HostBufferSource.h"
 #include "debug/DebugController.h"
 #include "debug/DebuggerPanel.h"
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
-#include "bridge/HostBufferSource.h"
 #include "inspector/BufferInspector.h"
 #include "launch/SessionController.h"
 
@@ -17,7 +17,8 @@ namespace clw::app {
 
 DebugActions::DebugActions(ui::EngineBridge& bridge, ui::SessionController& session,
                            ui::EditorWorkspace& workspace, ui::DebuggerPanel& panel,
-                           ui::BufferInspector& inspector, std::function<void(const QString&)> report, std::function<void()> raise,
+                           ui::BufferInspector& inspector,
+                           std::function<void(const QString&)> report, std::function<void()> raise,
                            QObject* parent)
     : QObject(parent)
     , m_session(session)
@@ -119,6 +120,11 @@ void DebugActions::debugOrStepOver() {
         m_raise();
         return;
     }
+    // A group and local id are counted over the first launch's work-group size.
+    const std::vector<std::uint64_t> local = m_session.session().launches.empty()
+                                                 ? std::vector<std::uint64_t>{}
+                                                 : m_session.session().launches.front().local;
+    m_panel.setWorkGroupSize(local);
     QString problem;
     const auto workItem = m_panel.workItem(problem);
     if (!workItem) {

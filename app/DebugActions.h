@@ -28,9 +28,8 @@ public:
     // `report` shows a line in the status bar and the log; `raise` shows the Debugger dock.
     DebugActions(ui::EngineBridge& bridge, ui::SessionController& session,
                  ui::EditorWorkspace& workspace, ui::DebuggerPanel& panel,
-                 ui::BufferInspector& inspector,
-                 std::function<void(const QString&)> report, std::function<void()> raise,
-                 QObject* parent = nullptr);
+                 ui::BufferInspector& inspector, std::function<void(const QString&)> report,
+                 std::function<void()> raise, QObject* parent = nullptr);
 
     void addTo(QMenu* menu) const;
     ui::DebugController* controller() const { return m_controller; }

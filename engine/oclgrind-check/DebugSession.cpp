@@ -5,9 +5,9 @@
 
 #include <oclgrind/Context.h>
 #include <oclgrind/Kernel.h>
+#include <oclgrind/KernelInvocation.h>
 #include <oclgrind/Memory.h>
 #include <oclgrind/WorkGroup.h>
-#include <oclgrind/KernelInvocation.h>
 #include <oclgrind/WorkItem.h>
 
 #include <llvm/IR/DataLayout.h>
@@ -87,8 +87,7 @@ nlohmann::json valueOf(const llvm::Type* type, bool isUnsigned, const unsigned c
 constexpr std::uint64_t kMaxMemoryBytes = std::uint64_t(16) << 20;
 
 std::string base64(const unsigned char* bytes, std::uint64_t size) {
-    static const char digits[] =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
     out.reserve(size_t((size + 2) / 3 * 4));
     for (std::uint64_t i = 0; i < size; i += 3) {

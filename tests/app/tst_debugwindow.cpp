@@ -10,10 +10,10 @@
 #include "SampleExpectations.h"
 #include "WorkbenchContext.h"
 #include "bridge/BufferSource.h"
-#include "inspector/BufferInspector.h"
 #include "debug/DebugController.h"
 #include "debug/DebuggerPanel.h"
 #include "editor/KernelEditor.h"
+#include "inspector/BufferInspector.h"
 #include "launch/SessionController.h"
 #include "session/SessionWorkflow.h"
 
@@ -33,7 +33,8 @@ std::vector<float> floatsOf(const std::shared_ptr<ui::BufferSource>& source) {
     if (!source)
         return {};
     std::vector<float> values(source->size() / sizeof(float));
-    source->read(0, {reinterpret_cast<unsigned char*>(values.data()), values.size() * sizeof(float)});
+    source->read(0,
+                 {reinterpret_cast<unsigned char*>(values.data()), values.size() * sizeof(float)});
     return values;
 }
 
@@ -121,7 +122,7 @@ private Q_SLOTS:
         Debugging d("reduction.clwb");
         QVERIFY(d.opened);
         d.editor->toggleBreakpoint(13);
-        d.panel->workItemEdit()->setText(QStringLiteral("3"));
+        d.panel->workItemEdit()->setText(QStringLiteral("group 0 local 3")); // global id 3
         // Work-item 3 adds in at strides 64, 32, 16, 8 and 4 (3 < stride), then leaves the loop.
         QVERIFY(d.next("debugAction"));
         QStringList strides{d.local("stride")};
@@ -132,7 +133,8 @@ private Q_SLOTS:
         // work-items 0 to 2 have added their stride-64 partner already, 3 and up not yet.
         ui::BufferInspector* inspector = d.window.bufferInspector();
         const auto in = floatsOf(inspector->source(QStringLiteral("debug: in")));
-        const auto scratch = floatsOf(inspector->source(QStringLiteral("debug: scratch (__local)")));
+        const auto scratch =
+            floatsOf(inspector->source(QStringLiteral("debug: scratch (__local)")));
         QCOMPARE(in.size(), size_t(4096));
         QCOMPARE(scratch.size(), size_t(128));
         const std::vector<float> host =
@@ -207,7 +209,12 @@ private Q_SLOTS:
         d.panel->workItemEdit()->setText(QStringLiteral("first"));
         d.action("debugAction")->trigger();
         QCOMPARE(d.panel->statusText(),
-                 QStringLiteral("'first' is no work-item: type its global id, \"5\" or \"3, 1\""));
+                 QStringLiteral("'first' is no work-item: type its global id, \"5\" or \"3, 1\", "
+                                "or \"group 2 local 5\""));
+        d.panel->workItemEdit()->setText(QStringLiteral("group 1 local 200"));
+        d.action("debugAction")->trigger();
+        QCOMPARE(d.panel->statusText(),
+                 QStringLiteral("local id 200 is past the work-group size 128"));
         QVERIFY(!d.controller->isRunning());
         // A line with no code (a comment) and a work-item outside the range: the run says so and
         // goes to its end without stopping.

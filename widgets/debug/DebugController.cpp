@@ -112,10 +112,12 @@ void DebugController::onMessage(const nlohmann::json& message) {
             memory.argument = entry.value("argument", -1);
             memory.local = entry.value("space", std::string()) == "local";
             memory.name = QString::fromStdString(entry.value("name", std::string()));
-            if (launch && memory.argument >= 0 && size_t(memory.argument) < launch->arguments.size() &&
+            if (launch && memory.argument >= 0 &&
+                size_t(memory.argument) < launch->arguments.size() &&
                 launch->arguments[size_t(memory.argument)].kind ==
                     engine::SessionArgument::Kind::Buffer)
-                memory.name = QString::fromStdString(launch->arguments[size_t(memory.argument)].buffer);
+                memory.name =
+                    QString::fromStdString(launch->arguments[size_t(memory.argument)].buffer);
             memory.bytes = QByteArray::fromBase64(
                 QByteArray::fromStdString(entry.value("base64", std::string())));
             stop.memory.append(memory);

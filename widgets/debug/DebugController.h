@@ -30,7 +30,7 @@ struct DebugLocal {
 
 // A buffer or __local memory as it is at a pause.
 struct DebugMemory {
-    QString name;    // the session buffer bound to the argument, else the argument's name
+    QString name; // the session buffer bound to the argument, else the argument's name
     int argument = -1;
     bool local = false; // the followed work-item's group's __local memory
     QByteArray bytes;

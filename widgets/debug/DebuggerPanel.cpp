@@ -22,8 +22,8 @@ DebuggerPanel::DebuggerPanel(QWidget* parent)
     , m_locals(new QTreeWidget(this)) {
     setObjectName(QStringLiteral("debuggerPanel"));
     m_workItem->setObjectName(QStringLiteral("debugWorkItem"));
-    m_workItem->setToolTip(
-        tr("The global id of the work-item to follow: \"5\", or \"3, 1\" in 2-D"));
+    m_workItem->setToolTip(tr("The work-item to follow: its global id (\"5\", \"3, 1\" in 2-D) or "
+                              "its group and local id (\"group 2 local 5\")"));
     m_workItem->setMaximumWidth(140);
     connect(m_workItem, &QLineEdit::editingFinished, this, [this] {
         QString problem;
@@ -52,19 +52,56 @@ void DebuggerPanel::addDebugActions(const QList<QAction*>& actions) {
     m_bar->addActions(actions);
 }
 
-std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const {
+namespace {
+
+// Up to three numbers, separated by commas or spaces; nullopt for anything else.
+std::optional<engine::CheckIds> idsOf(const QString& text) {
     const QStringList parts =
-        m_workItem->text().split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
+        text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
     engine::CheckIds ids{0, 0, 0};
     bool ok = !parts.isEmpty() && parts.size() <= 3;
     for (int i = 0; ok && i < parts.size(); ++i)
         ids[size_t(i)] = parts[i].toULongLong(&ok);
-    if (!ok) {
-        problem = tr("'%1' is no work-item: type its global id, \"5\" or \"3, 1\"")
-                      .arg(m_workItem->text());
-        return std::nullopt;
+    return ok ? std::optional(ids) : std::nullopt;
+}
+
+} // namespace
+
+std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const {
+    const std::vector<std::uint64_t>& local = m_workGroupSize;
+    const QString text = m_workItem->text().trimmed();
+    static const QRegularExpression byGroup(
+        QStringLiteral("^group\\s+([0-9,\\s]+?)\\s+local\\s+([0-9,\\s]+)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (const QRegularExpressionMatch match = byGroup.match(text); match.hasMatch()) {
+        const auto group = idsOf(match.captured(1));
+        const auto inGroup = idsOf(match.captured(2));
+        if (group && inGroup && !local.empty()) {
+            engine::CheckIds ids{0, 0, 0};
+            for (size_t i = 0; i < 3; ++i) {
+                const std::uint64_t size = i < local.size() ? local[i] : 1;
+                if ((*inGroup)[i] >= size) {
+                    problem = tr("local id %1 is past the work-group size %2")
+                                  .arg((*inGroup)[i])
+                                  .arg(size);
+                    return std::nullopt;
+                }
+                ids[i] = (*group)[i] * size + (*inGroup)[i];
+            }
+            return ids;
+        }
+        if (group && inGroup) {
+            problem = tr("the launch leaves its work-group size to the driver: type the global "
+                         "id instead");
+            return std::nullopt;
+        }
     }
-    return ids;
+    if (const auto ids = idsOf(text))
+        return ids;
+    problem = tr("'%1' is no work-item: type its global id, \"5\" or \"3, 1\", or \"group 2 "
+                 "local 5\"")
+                  .arg(m_workItem->text());
+    return std::nullopt;
 }
 
 void DebuggerPanel::showRunning(const QString& text) {

@@ -21,8 +21,11 @@ public:
     explicit DebuggerPanel(QWidget* parent = nullptr);
 
     void addDebugActions(const QList<QAction*>& actions);
-    // The global id typed, or nullopt with `problem` saying what is wrong.
+    // The global id typed ("5", "3, 1"), or worked out from a group and local id typed
+    // ("group 2 local 5", over setWorkGroupSize's size); nullopt with `problem` saying what
+    // is wrong.
     std::optional<engine::CheckIds> workItem(QString& problem) const;
+    void setWorkGroupSize(std::vector<std::uint64_t> local) { m_workGroupSize = std::move(local); }
     void showRunning(const QString& text);
     void showStop(const DebugStop& stop);
     void showMessage(const QString& text);
@@ -42,6 +45,7 @@ private:
     QToolBar* m_bar;
     QLabel* m_status;
     QTreeWidget* m_locals;
+    std::vector<std::uint64_t> m_workGroupSize;
 };
 
 } // namespace clw::ui
