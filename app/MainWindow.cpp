@@ -348,8 +348,8 @@ void MainWindow::createMenus() {
                                  "races, out-of-bounds accesses, reads of unwritten memory and "
                                  "barrier divergence, on the lines where they happen (F6)"));
     m_debugActions = new DebugActions(
-        m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel,
-        *m_bufferInspector, [this](const QString& text) {
+        m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel, *m_bufferInspector,
+        [this](const QString& text) {
             statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
             m_logPanel->append(ui::LogPanel::Level::Warning, text);
         },
@@ -569,8 +569,12 @@ void MainWindow::showCheckReport(const engine::CheckReport& report, const QStrin
     m_checkAction->setEnabled(true);
     m_findings->setReport(report, device, m_checkShrunk);
     QList<ui::BuildDiagnostic> marks;
+    qsizetype count = 0;
     for (const engine::CheckedLaunch& launch : report.launches)
         for (const engine::CheckFinding& finding : launch.findings) {
+            ++count;
+            if (finding.place.line == 0)
+                continue; // a launch the driver refused: in the list, on no line
             ui::BuildDiagnostic mark;
             mark.device = tr("Oclgrind check");
             mark.file = QString::fromStdString(finding.place.file);
@@ -582,13 +586,11 @@ void MainWindow::showCheckReport(const engine::CheckReport& report, const QStrin
             marks.append(mark);
         }
     m_workspace->showFindings(marks);
-    const QString text = marks.isEmpty() ? tr("Check: no findings on %1").arg(device)
-                         : marks.size() == 1
-                             ? tr("Check: 1 finding on %1").arg(device)
-                             : tr("Check: %1 findings on %2").arg(marks.size()).arg(device);
+    const QString text = count == 0   ? tr("Check: no findings on %1").arg(device)
+                         : count == 1 ? tr("Check: 1 finding on %1").arg(device)
+                                      : tr("Check: %1 findings on %2").arg(count).arg(device);
     statusBar()->showMessage(text, 15000);
-    m_logPanel->append(marks.isEmpty() ? ui::LogPanel::Level::Info : ui::LogPanel::Level::Warning,
-                       text);
+    m_logPanel->append(count == 0 ? ui::LogPanel::Level::Info : ui::LogPanel::Level::Warning, text);
     raiseDock("findingsDock");
 }
 

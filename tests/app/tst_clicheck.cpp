@@ -277,6 +277,29 @@ private Q_SLOTS:
         QVERIFY(findingsOf(run, 3).isEmpty()); // atomics do not race
     }
 
+    void launchTheDriverRefusesIsInvalidApiUse() {
+        QTemporaryDir dir;
+        QJsonObject uneven = launchOf("fill", "data");
+        uneven[QStringLiteral("name")] = QStringLiteral("uneven");
+        uneven[QStringLiteral("local")] = QJsonArray{100}; // 256 is no multiple of 100
+        const QString path =
+            writeSession(dir,
+                         QStringLiteral("__kernel void fill(__global int* data) {\n"
+                                        "    data[get_global_id(0)] = 1;\n}\n"),
+                         {launchOf("fill", "data"), uneven});
+        const Run run = check(path);
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(
+            run.out.contains(QRegularExpression(
+                QStringLiteral(
+                    "^kinds.cl: error: invalid API use: launch 'uneven': .*the global size 256 in "
+                    "dimension 0 is not a multiple of the local size 100.* \\[uneven\\]$"),
+                QRegularExpression::MultilineOption)),
+            qPrintable(describe(run)));
+        QVERIFY2(run.out.contains(QStringLiteral("check: 1 finding in 1 of 2 launches (uneven)")),
+                 qPrintable(run.out));
+    }
+
     void deviceThatIsNotOclgrind() {
         const Run run = check(QStringLiteral(":/samples/race.clwb"),
                               {QStringLiteral("--device"), QStringLiteral("Portable")});

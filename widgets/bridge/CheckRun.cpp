@@ -118,6 +118,28 @@ QString temporaryFolderOrThrow(const QTemporaryDir& folder) {
     return folder.path();
 }
 
+// A launch the driver refused (a work-group size it does not take, an argument it rejects) is a
+// finding of the check, not the end of it: invalid API use, with the driver's words.
+void addRefusedLaunches(const engine::Session& session, CheckOutcome& outcome) {
+    const engine::SourceFile* main = session.sources.main();
+    for (const RunRecord& record : outcome.run.records) {
+        if (record.ok || record.launchIndex < 0 ||
+            size_t(record.launchIndex) >= outcome.report.launches.size())
+            continue;
+        engine::CheckFinding finding;
+        finding.kind = engine::CheckKind::InvalidApiUse;
+        finding.kernel = record.launch.kernel;
+        finding.place.file = main ? main->name : std::string();
+        finding.detail = record.error.toStdString();
+        finding.occurrences = 1;
+        outcome.report.launches[size_t(record.launchIndex)].findings.push_back(finding);
+        if (outcome.run.error == record.error) { // said as a finding now, not as the run's end
+            outcome.run.error.clear();
+            outcome.run.errorWhere.clear();
+        }
+    }
+}
+
 } // namespace
 
 CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem::path& folder,
@@ -132,6 +154,7 @@ CheckOutcome CheckRun::run(const engine::Session& session, const std::filesystem
     for (engine::SessionLaunch& launch : once.launches)
         launch.repeat = 1;
     outcome.report = engine::makeCheckReport(once, readFindings(plugin.findings));
+    addRefusedLaunches(once, outcome);
     return outcome;
 }
 

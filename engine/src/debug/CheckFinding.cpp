@@ -87,6 +87,8 @@ std::optional<CheckMemory> checkMemoryNamed(std::string_view name) {
 
 std::string describeFinding(const CheckFinding& finding) {
     std::string text(checkKindTitle(finding.kind));
+    if (finding.kind == CheckKind::InvalidApiUse) // the driver's error says it all
+        return text + ": " + finding.detail;
     if (finding.memory != CheckMemory::None) {
         text += " on __" + std::string(checkMemoryName(finding.memory));
         const std::string& name = !finding.buffer.empty() ? finding.buffer : finding.variable;
