@@ -14,14 +14,6 @@ QString qs(const std::string& text) {
     return QString::fromStdString(text);
 }
 
-// Why the run could not check anything, or empty: a build that failed (with its diagnostics),
-// a launch the driver refused.
-QString failureOf(const ui::RunOutcome& outcome) {
-    if (outcome.build && !outcome.build->ok)
-        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
-    return outcome.error;
-}
-
 QString summary(const engine::CheckReport& report, const QString& device) {
     QStringList withFindings;
     for (const engine::CheckedLaunch& launch : report.launches)
@@ -69,7 +61,7 @@ int runCheckCommand(const QStringList& options, QTextStream& out, QTextStream& e
             err << "note: " << qs(note) << "\n";
         const ui::JobContext job(std::make_shared<ui::detail::JobState>());
         const ui::CheckOutcome outcome = ui::CheckRun::run(read.session, folder, deviceName, job);
-        if (const QString failure = failureOf(outcome.run); !failure.isEmpty()) {
+        if (const QString failure = ui::CheckRun::failureOf(outcome.run); !failure.isEmpty()) {
             err << "clworkbench check: " << failure << "\n";
             return kExitFailure;
         }

@@ -68,6 +68,12 @@ std::vector<engine::CheckedKernelRun> readFindings(const QString& path) {
 
 } // namespace
 
+QString CheckRun::failureOf(const RunOutcome& outcome) {
+    if (outcome.build && !outcome.build->ok)
+        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
+    return outcome.error;
+}
+
 QString CheckRun::pluginPath() {
     const QString chosen = qEnvironmentVariable("CLW_OCLGRIND_CHECK_PLUGIN");
     if (!chosen.isEmpty())

@@ -63,6 +63,9 @@ public:
                               const JobContext& job, std::shared_ptr<DeviceHosts> hosts = {});
 
     static QString pluginPath();
+    // Why the run itself did not go through (a build that failed, with its diagnostics, or what
+    // stopped it), empty when it did: said instead of the findings or values.
+    static QString failureOf(const RunOutcome& outcome);
     // What the plugin is told, through its host's environment: each file when not empty.
     struct PluginFiles {
         QString findings;    // CLW_CHECK_FINDINGS: check, and write the findings there

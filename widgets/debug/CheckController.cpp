@@ -10,17 +10,6 @@
 
 namespace clw::ui {
 
-namespace {
-
-// The run's own failure: a build that failed (with its diagnostics) or a launch refused.
-QString failureOf(const RunOutcome& outcome) {
-    if (outcome.build && !outcome.build->ok)
-        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
-    return outcome.error;
-}
-
-} // namespace
-
 CheckController::CheckController(EngineBridge& bridge, QObject* parent)
     : QObject(parent)
     , m_bridge(bridge) {
@@ -74,7 +63,8 @@ bool CheckController::launch(const engine::Session& session, const std::filesyst
                 Q_EMIT failed(tr("The check was cancelled."));
             else if (!result.ok())
                 Q_EMIT failed(result.error().message);
-            else if (const QString failure = failureOf(result.value().run); !failure.isEmpty())
+            else if (const QString failure = CheckRun::failureOf(result.value().run);
+                     !failure.isEmpty())
                 Q_EMIT failed(failure);
             else if (watching && result.value().watch.launches.empty())
                 Q_EMIT failed(QString::fromStdString(result.value().watch.problem));

@@ -10,12 +10,6 @@ namespace clw::ui {
 
 namespace {
 
-QString failureOf(const RunOutcome& outcome) {
-    if (outcome.build && !outcome.build->ok)
-        return outcome.build->failure.isEmpty() ? outcome.build->message : outcome.build->failure;
-    return outcome.error;
-}
-
 QString number(const nlohmann::json& value) {
     return value.is_number() ? QString::number(value.get<double>(), 'g', 9)
                              : QString::fromStdString(value.is_string() ? value.get<std::string>()
@@ -71,7 +65,7 @@ bool DebugController::start(const engine::Session& session, const std::filesyste
             else if (!result.ok())
                 Q_EMIT ended(result.error().message);
             else
-                Q_EMIT ended(failureOf(result.value().run));
+                Q_EMIT ended(CheckRun::failureOf(result.value().run));
         });
     Q_EMIT started();
     return true;
