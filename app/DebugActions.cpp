@@ -49,28 +49,22 @@ DebugActions::DebugActions(ui::EngineBridge& bridge, ui::SessionController& sess
     connect(m_controller, &ui::DebugController::resumed, this, [this] {
         if (ui::KernelEditor* editor = m_workspace.mainEditor())
             editor->showExecutionLine(0);
-        m_panel.showRunning(tr("Running..."));
+        showState(tr("Running..."));
         updateActions();
     });
     connect(m_controller, &ui::DebugController::problem, this, [this](const QString& message) {
-        m_panel.showMessage(message);
+        m_problems << message;
+        showState(tr("Running..."));
         m_report(tr("Debug: %1").arg(message));
     });
     connect(m_controller, &ui::DebugController::kernelFinished, this,
             [this](const QString& kernel) {
-                m_panel.showRunning(
-                    tr("%1 finished; the run goes on with the next launch").arg(kernel));
+                showState(tr("%1 finished; the run goes on with the next launch").arg(kernel));
             });
     connect(m_controller, &ui::DebugController::ended, this, [this](const QString& failure) {
         if (ui::KernelEditor* editor = m_workspace.mainEditor())
             editor->showExecutionLine(0);
-        const QString text = failure.isEmpty() ? tr("The debug run ended.") : failure;
-        // A problem said while it ran stays in view, with how the run ended after it.
-        const QString shown = m_panel.statusText();
-        m_panel.showMessage(shown.startsWith(QLatin1String("Running")) ||
-                                    shown.startsWith(QLatin1String("Debugging"))
-                                ? text
-                                : shown + QLatin1Char('\n') + text);
+        showState(failure.isEmpty() ? tr("The debug run ended.") : failure);
         if (!failure.isEmpty())
             m_report(tr("Debug: %1").arg(failure.section(QLatin1Char('\n'), 0, 0)));
         updateActions();
@@ -133,6 +127,7 @@ void DebugActions::debugOrStepOver() {
         return;
     }
     const QString file = m_workspace.tabs()->sourceName(main, main);
+    m_problems.clear();
     if (m_controller->start(m_session.session(), m_session.folder().toStdU16String(), file, lines,
                             *workItem)) {
         m_panel.showRunning(tr("Debugging on Oclgrind: breakpoints at lines %1...").arg([&] {
@@ -147,6 +142,12 @@ void DebugActions::debugOrStepOver() {
 
 QString DebugActions::inspectorName(const QString& name, bool local) {
     return local ? tr("debug: %1 (__local)").arg(name) : tr("debug: %1").arg(name);
+}
+
+void DebugActions::showState(const QString& text) {
+    m_panel.showMessage(m_problems.isEmpty()
+                            ? text
+                            : m_problems.join(QLatin1Char('\n')) + QLatin1Char('\n') + text);
 }
 
 void DebugActions::showStop(const ui::DebugStop& stop) {

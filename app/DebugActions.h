@@ -4,6 +4,7 @@
 // and Stop debugging (Shift+F5), over a DebugController, with where the run is paused shown in
 // the editor (the line marked) and in the Debugger dock (its locals).
 #include <QObject>
+#include <QStringList>
 
 #include <functional>
 
@@ -43,6 +44,8 @@ public:
 
 private:
     void showStop(const ui::DebugStop& stop);
+    // `text` under the problems the run has said so far, which stay in view until it ends.
+    void showState(const QString& text);
     void updateActions();
     QAction* makeAction(const QString& text, const char* name, const QKeySequence& keys,
                         void (DebugActions::*slot)());
@@ -65,6 +68,7 @@ private:
     QAction* m_continue;
     QAction* m_toBarrier;
     QAction* m_stop;
+    QStringList m_problems; // of the run in progress
 };
 
 } // namespace clw::app
