@@ -35,7 +35,9 @@
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -356,11 +358,12 @@ void MainWindow::createMenus() {
         [this] { raiseDock("debuggerDock"); }, this);
     QMenu* debugMenu = run->addMenu(tr("De&bug"));
     m_debugActions->addTo(debugMenu);
-    QAction* watchAction = run->addAction(tr("&Watch at caret"), this, &MainWindow::watchAtCaret);
+    QAction* watchAction = run->addAction(tr("&Watch..."), this, &MainWindow::watchAtCaret);
     watchAction->setObjectName(QStringLiteral("watchAction"));
     watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F10));
-    watchAction->setToolTip(tr("The value of the variable at the caret in every work-item as it "
-                               "passes the caret's line: a debug run on Oclgrind"));
+    watchAction->setToolTip(tr("The value of an expression (the variable at the caret, to begin "
+                               "with) in every work-item as it passes the caret's line: a debug "
+                               "run on Oclgrind"));
     QAction* cancel =
         run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
     cancel->setObjectName(QStringLiteral("cancelAction"));
@@ -504,13 +507,18 @@ void MainWindow::watchAtCaret() {
     if (!editor)
         return;
     const int position = int(editor->SendScintilla(QsciScintilla::SCI_GETCURRENTPOS));
-    const QString expression = editor->watchExpressionAt(position);
-    if (expression.isEmpty()) {
-        statusBar()->showMessage(tr("Watch: put the caret on a variable first."), 10000);
-        return;
-    }
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
+    // The word at the caret, to watch as it is or to make an expression of.
+    bool ok = false;
+    const QString expression =
+        QInputDialog::getText(
+            this, tr("Watch"),
+            tr("Watch at line %1 (a variable, v.y, tile[3], lid * 2 + 1):").arg(line + 1),
+            QLineEdit::Normal, editor->watchExpressionAt(position), &ok)
+            .trimmed();
+    if (!ok || expression.isEmpty())
+        return;
     startWatch(m_workspace->tabs()->sourceName(editor, m_workspace->mainEditor()), line + 1,
                expression);
 }

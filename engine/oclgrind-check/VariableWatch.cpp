@@ -74,41 +74,43 @@ void VariableWatch::executed(const oclgrind::Context* context, const oclgrind::W
 void VariableWatch::bind(const oclgrind::WorkItem* item, const llvm::Instruction* call,
                          WatchItem& state) const {
     std::optional<WatchBinding> binding = bindingOf(item, call);
-    if (binding && binding->variable->getName() == m_expression.variable)
-        rebind(state.bindings, std::move(*binding));
+    if (!binding)
+        return;
+    for (const engine::WatchTerm& term : m_expression.terms)
+        if (binding->variable->getName() == term.variable) {
+            rebind(state.bindings, std::move(*binding));
+            return;
+        }
 }
 
-void VariableWatch::record(const oclgrind::Context* context, const oclgrind::WorkItem* item,
-                           const llvm::Instruction* instruction, WatchItem& state) const {
-    const std::string name = m_expression.variable;
+VariableWatch::TermValue VariableWatch::termValue(const oclgrind::Context* context,
+                                                  const oclgrind::WorkItem* item,
+                                                  const llvm::Instruction* instruction,
+                                                  const WatchItem& state,
+                                                  const engine::WatchTerm& term) const {
+    TermValue out;
+    const std::string& name = term.variable;
     const WatchBinding* visible = visibleBinding(state.bindings, instruction, name);
     if (!visible) {
-        state.problem = "`" + name + "` is not a variable in scope at line " +
-                        std::to_string(m_request.line) +
-                        ": watch a variable declared before it in the same block or around it";
-        return;
+        out.problem = "`" + name + "` is not a variable in scope at line " +
+                      std::to_string(m_request.line) +
+                      ": watch a variable declared before it in the same block or around it";
+        return out;
     }
     const llvm::DataLayout& layout = instruction->getModule()->getDataLayout();
     const bool isUnsigned = isUnsignedType(visible->variable->getType());
     const llvm::Type* type = visible->type;
-    // The bytes of the variable, then of the element or component the expression picks.
-    const unsigned char* bytes = nullptr;
-    if (visible->inMemory) {
-        const oclgrind::Memory* memory = item->getPrivateMemory();
-        if (!memory->isAddressValid(visible->address,
-                                    layout.getTypeAllocSize(const_cast<llvm::Type*>(type))))
-            return;
-        bytes = static_cast<const unsigned char*>(memory->getPointer(visible->address));
-    } else {
-        bytes = visible->bytes.data();
-    }
-    if (m_expression.index) {
-        const std::uint64_t index = *m_expression.index;
+    // The bytes of the variable, then of the element or component the term picks.
+    const unsigned char* bytes = bindingBytes(item, *visible, layout);
+    if (!bytes)
+        return out;
+    if (term.index) {
+        const std::uint64_t index = *term.index;
         if (const auto* array = llvm::dyn_cast<llvm::ArrayType>(type)) {
             if (index >= array->getNumElements()) {
-                state.problem = m_expression.text() + " is past the end of `" + name + "` (" +
-                                std::to_string(array->getNumElements()) + " elements)";
-                return;
+                out.problem = term.text() + " is past the end of `" + name + "` (" +
+                              std::to_string(array->getNumElements()) + " elements)";
+                return out;
             }
             type = array->getElementType();
             bytes += index * layout.getTypeAllocSize(const_cast<llvm::Type*>(type));
@@ -124,26 +126,25 @@ void VariableWatch::record(const oclgrind::Context* context, const oclgrind::Wor
                                                       : context->getGlobalMemory();
             const std::uint64_t address = pointer + index * size;
             if (!memory->isAddressValid(address, size)) {
-                state.problem =
-                    m_expression.text() + " lies outside the memory `" + name + "` points to";
-                return;
+                out.problem = term.text() + " lies outside the memory `" + name + "` points to";
+                return out;
             }
             type = element;
             bytes = static_cast<const unsigned char*>(memory->getPointer(address));
         } else {
-            state.problem = "`" + name + "` is neither an array nor a pointer: watch it without [" +
-                            std::to_string(index) + "]";
-            return;
+            out.problem = "`" + name + "` is neither an array nor a pointer: watch it without [" +
+                          std::to_string(index) + "]";
+            return out;
         }
     }
-    if (m_expression.component) {
+    if (term.component) {
         const auto* vector = llvm::dyn_cast<llvm::FixedVectorType>(type);
-        if (!vector || *m_expression.component >= vector->getNumElements()) {
-            state.problem = m_expression.text() + ": `" + name + "` has no such component";
-            return;
+        if (!vector || *term.component >= vector->getNumElements()) {
+            out.problem = term.text() + ": `" + name + "` has no such component";
+            return out;
         }
         type = vector->getElementType();
-        bytes += *m_expression.component * layout.getTypeAllocSize(const_cast<llvm::Type*>(type));
+        bytes += *term.component * layout.getTypeAllocSize(const_cast<llvm::Type*>(type));
     }
     const llvm::Type* scalar = type;
     unsigned components = 1;
@@ -153,17 +154,47 @@ void VariableWatch::record(const oclgrind::Context* context, const oclgrind::Wor
     }
     const std::string scalarType = scalarName(scalar, isUnsigned);
     if (scalarType.empty()) {
-        state.problem = "`" + m_expression.text() +
-                        "` is not a number or vector of numbers (a struct, an array or a "
-                        "pointer): watch one of its fields or elements, such as " +
-                        m_expression.variable + "[0]";
-        return;
+        out.problem = "`" + term.text() +
+                      "` is not a number or vector of numbers (a struct, an array or a pointer): "
+                      "watch one of its fields or elements, such as " +
+                      term.variable + "[0]";
+        return out;
     }
     const std::uint64_t step = layout.getTypeAllocSize(const_cast<llvm::Type*>(scalar));
-    state.value.resize(components);
+    out.values.resize(components);
     for (unsigned c = 0; c < components; ++c)
-        state.value[c] = scalarValue(scalar, isUnsigned, bytes + c * step);
-    state.type = scalarType + (components > 1 ? std::to_string(components) : "");
+        out.values[c] = scalarValue(scalar, isUnsigned, bytes + c * step);
+    out.type = scalarType + (components > 1 ? std::to_string(components) : "");
+    return out;
+}
+
+void VariableWatch::record(const oclgrind::Context* context, const oclgrind::WorkItem* item,
+                           const llvm::Instruction* instruction, WatchItem& state) const {
+    if (m_expression.isTerm()) {
+        TermValue value = termValue(context, item, instruction, state, m_expression.term());
+        if (value.values.empty()) {
+            state.problem = value.problem;
+            return;
+        }
+        state.value = std::move(value.values);
+        state.type = value.type;
+    } else {
+        // An expression of terms: each a number, computed in double precision.
+        std::vector<double> terms;
+        for (const engine::WatchTerm& term : m_expression.terms) {
+            TermValue value = termValue(context, item, instruction, state, term);
+            if (value.values.size() != 1) {
+                state.problem = !value.problem.empty()
+                                    ? value.problem
+                                    : "`" + term.text() + "` is a vector: pick a component (" +
+                                          term.variable + ".x) to compute with it";
+                return;
+            }
+            terms.push_back(value.values[0]);
+        }
+        state.value = {m_expression.evaluate(terms)};
+        state.type = "double";
+    }
     state.recorded = true;
     state.problem.clear();
 }

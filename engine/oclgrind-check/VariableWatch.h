@@ -13,6 +13,7 @@
 
 #include <mutex>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Instruction;
@@ -41,6 +42,15 @@ private:
     void record(const oclgrind::Context* context, const oclgrind::WorkItem* item,
                 const llvm::Instruction* instruction, WatchItem& state) const;
     bool onWatchedLine(const llvm::Instruction* instruction) const;
+    // One term's value now (its components), its type, or why it has none.
+    struct TermValue {
+        std::vector<double> values;
+        std::string type;
+        std::string problem;
+    };
+    TermValue termValue(const oclgrind::Context* context, const oclgrind::WorkItem* item,
+                        const llvm::Instruction* instruction, const WatchItem& state,
+                        const engine::WatchTerm& term) const;
 
     const engine::WatchRequest m_request;
     const engine::WatchExpression m_expression;

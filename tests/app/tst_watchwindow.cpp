@@ -119,6 +119,19 @@ private Q_SLOTS:
         QVERIFY(panel->histogram()->pointCount() > 0);
     }
 
+    void anExpressionOfVariables() {
+        Window w;
+        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        ui::WatchPanel* panel = w.window.watchPanel();
+        // At line 13, in the stride-64 step: the index of the partner each work-item adds.
+        const QString status = watch(w.window, 13, QStringLiteral("lid + stride"), 1);
+        QVERIFY2(status.contains(QStringLiteral("`lid + stride` at line 13 (pass 1")),
+                 qPrintable(status));
+        for (int item : {0, 5, 63, 128 + 7})
+            QCOMPARE(valueText(panel, item), QString::number(item % 128 + 64));
+        QCOMPARE(valueText(panel, 64), QStringLiteral("-")); // lid 64 never adds
+    }
+
     void groupSumsThroughALocalPointerAreTheHosts() {
         Window w;
         QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
@@ -161,10 +174,10 @@ private Q_SLOTS:
              "Nothing watched: `stride` is not a variable in scope at line 9: watch a variable "
              "declared before it in the same block or around it"},
             {500, "gid", "Nothing watched: line 500 is not in reduction.cl (19 lines)"},
-            {12, "stride + 1",
-             "Nothing watched: 'stride + 1' is more than one variable: '+1' cannot be watched. A "
-             "watch is a variable (x), an element with a constant index (tile[3]) or a vector's "
-             "component (v.y, v.s2)."},
+            {12, "stride +",
+             "Nothing watched: 'stride +' is not a whole expression: a value is missing at its "
+             "end. A watch is a variable (x), an element with a constant index (tile[3]), a "
+             "vector's component (v.y), or + - * / % of those and numbers (lid * 2 + 1)."},
             {9, "in",
              "Nothing watched: `in` is not a number or vector of numbers (a struct, an "
              "array or a pointer): watch one of its fields or elements, such as in[0]"},

@@ -203,25 +203,40 @@ private Q_SLOTS:
     void watchExpressions() {
         std::string problem;
         auto plain = engine::parseWatchExpression(" stride ", problem);
-        QVERIFY(plain && plain->variable == "stride" && !plain->index && !plain->component);
+        QVERIFY(plain && plain->isTerm() && plain->term().variable == "stride");
         auto element = engine::parseWatchExpression("tile[3]", problem);
-        QVERIFY(element && element->variable == "tile" && element->index == 3u);
+        QVERIFY(element && element->isTerm() && element->term().index == 3u);
         auto component = engine::parseWatchExpression("v.s2", problem);
-        QVERIFY(component && component->component == 2u);
+        QVERIFY(component && component->term().component == 2u);
         QCOMPARE(engine::parseWatchExpression("p[1].w", problem)->text(), std::string("p[1].s3"));
+        // Arithmetic: precedence, parentheses, unary minus, C number suffixes.
+        auto sum = engine::parseWatchExpression("lid * 2 + 1", problem);
+        QVERIFY2(sum && !sum->isTerm(), problem.c_str());
+        QCOMPARE(sum->terms.size(), size_t(1));
+        QCOMPARE(sum->evaluate({5}), 11.0);
+        auto mixed = engine::parseWatchExpression("-(a.x - b[2]) / 4.0f + 7 % 4", problem);
+        QVERIFY2(mixed, problem.c_str());
+        QCOMPARE(mixed->terms.size(), size_t(2));
+        QCOMPARE(mixed->evaluate({10, 2}), -2.0 + 3.0);
+        QCOMPARE(mixed->text(), std::string("((-((a.s0 - b[2])) / 4) + (7 % 4))"));
         const struct {
             const char* text;
             const char* start;
         } bad[] = {
-            {"", "'' does not start with a variable's name."},
-            {"3x", "'3x' does not start with a variable's name."},
+            {"", "'' is no expression."},
+            {"3x", "'3x': 'x' cannot be watched."},
             {"a[i]", "'a[i]': the index must be a constant number."},
             {"v.q", "'v.q': '.q' names no vector component."},
-            {"a + b", "'a + b' is more than one variable: '+b' cannot be watched."},
+            {"a +", "'a +' is not a whole expression: a value is missing at its end."},
+            {"(a + b", "'(a + b' leaves a parenthesis open."},
+            {"a) + b", "'a) + b' closes a parenthesis it never opened."},
+            {"a & b", "'a & b': '&b' cannot be watched."},
+            {"* a", "'* a' does not start with a variable's name or a number."},
         };
         for (const auto& expression : bad) {
-            QVERIFY(!engine::parseWatchExpression(expression.text, problem));
+            QVERIFY2(!engine::parseWatchExpression(expression.text, problem), expression.text);
             QVERIFY2(problem.rfind(expression.start, 0) == 0, problem.c_str());
+            QVERIFY(problem.find("A watch is a variable (x)") != std::string::npos);
         }
     }
 

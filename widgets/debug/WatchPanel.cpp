@@ -38,7 +38,7 @@ std::uint64_t sizeOf(const std::vector<std::uint64_t>& sizes, size_t i) {
 WatchPanel::WatchPanel(QWidget* parent)
     : QWidget(parent)
     , m_status(new QLabel(tr("Watch a variable: right-click it in the editor and choose Watch, "
-                             "or Run > Watch (Ctrl+F10) at the caret. A debug run on Oclgrind "
+                             "or Run > Watch... (Ctrl+F10) at the caret. A debug run on Oclgrind "
                              "records its value in every work-item as it passes the line."),
                           this))
     , m_launch(new QComboBox(this))
