@@ -23,6 +23,7 @@
 #include <QFile>
 #include <QMessageBox>
 #include <QSpinBox>
+#include <QTabWidget>
 #include <QTableView>
 #include <QtTest>
 
@@ -116,6 +117,8 @@ private Q_SLOTS:
                  qPrintable(panel->statusText()));
         QCOMPARE(valueText(panel, 0), QStringLiteral("16"));
         QCOMPARE(valueText(panel, 4000), QStringLiteral("16"));
+        // The histogram is drawn when its tab is shown.
+        panel->findChild<QTabWidget*>()->setCurrentWidget(panel->histogram());
         QVERIFY(panel->histogram()->pointCount() > 0);
     }
 

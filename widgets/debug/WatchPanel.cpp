@@ -94,8 +94,10 @@ WatchPanel::WatchPanel(QWidget* parent)
     leftLayout->addWidget(m_heatMap, 1);
     leftLayout->addWidget(m_hover);
     auto* tabs = new QTabWidget(this);
+    m_tabs = tabs;
     tabs->addTab(m_table, tr("Table"));
     tabs->addTab(m_histogram, tr("Histogram"));
+    connect(tabs, &QTabWidget::currentChanged, this, &WatchPanel::showHistogram);
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(left);
     splitter->addWidget(tabs);
@@ -196,7 +198,6 @@ void WatchPanel::showValues() {
     data.channels = 1;
     data.values.assign(size_t(data.width * data.height), std::numeric_limits<float>::quiet_NaN());
     double low = std::numeric_limits<double>::infinity(), high = -low;
-    engine::Histogram histogram;
     std::vector<double> finite;
     for (std::uint64_t y = 0; y < data.height; ++y)
         for (std::uint64_t x = 0; x < data.width; ++x) {
@@ -218,10 +219,26 @@ void WatchPanel::showValues() {
     m_heatMap->setData(data);
     m_heatMap->setRange(low, high > low ? high : low + 1);
     m_heatMap->fit();
-    histogram = engine::Histogram(low, high, high > low ? 32 : 1);
-    for (double value : finite)
+    m_finite = std::move(finite);
+    m_histogramStale = true;
+    showHistogram();
+}
+
+void WatchPanel::showHistogram() {
+    if (!m_histogramStale || m_tabs->currentWidget() != m_histogram)
+        return;
+    m_histogramStale = false;
+    double low = std::numeric_limits<double>::infinity(), high = -low;
+    for (double value : m_finite) {
+        low = std::min(low, value);
+        high = std::max(high, value);
+    }
+    if (m_finite.empty())
+        low = high = 0;
+    engine::Histogram histogram(low, high, high > low ? 32 : 1);
+    for (double value : m_finite)
         histogram.add(value);
-    m_histogram->showHistogram(histogram, tr("%1 work-items passed").arg(finite.size()));
+    m_histogram->showHistogram(histogram, tr("%1 work-items passed").arg(m_finite.size()));
 }
 
 void WatchPanel::describeCell(quint64 x, quint64 y) {

@@ -8,11 +8,13 @@
 #include <QWidget>
 
 #include <optional>
+#include <vector>
 
 class QComboBox;
 class QLabel;
 class QSpinBox;
 class QTableView;
+class QTabWidget;
 
 namespace clw::ui {
 
@@ -55,6 +57,8 @@ private:
     void showLaunch();
     void showValues();
     void describeCell(quint64 x, quint64 y);
+    // The histogram is drawn when its tab is shown: Qt Charts takes milliseconds a redraw.
+    void showHistogram();
     const engine::WatchedRun* run() const;
 
     engine::WatchReport m_report;
@@ -68,6 +72,9 @@ private:
     QTableView* m_table;
     WatchTableModel* m_model;
     HistogramView* m_histogram;
+    QTabWidget* m_tabs = nullptr;
+    std::vector<double> m_finite; // the shown component's values, for the histogram
+    bool m_histogramStale = false;
 };
 
 } // namespace clw::ui
