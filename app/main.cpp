@@ -29,12 +29,11 @@ void describeApplication() {
 }
 
 bool isCommandLine(const QString& first) {
-    static const QStringList verbs = {QStringLiteral("devices"),   QStringLiteral("bench"),
-                                      QStringLiteral("sample"),    QStringLiteral("build"),
-                                      QStringLiteral("run"),       QStringLiteral("cache"),
-                                      QStringLiteral("check"),
-                                      QStringLiteral("--help"),    QStringLiteral("-h"),
-                                      QStringLiteral("--version"), QStringLiteral("-v")};
+    static const QStringList verbs = {
+        QStringLiteral("devices"),   QStringLiteral("bench"),  QStringLiteral("sample"),
+        QStringLiteral("build"),     QStringLiteral("run"),    QStringLiteral("cache"),
+        QStringLiteral("check"),     QStringLiteral("--help"), QStringLiteral("-h"),
+        QStringLiteral("--version"), QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
     if (first.endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
         return false;
