@@ -10,6 +10,7 @@
 #include <oclgrind/WorkGroup.h>
 #include <oclgrind/WorkItem.h>
 
+#include <llvm/BinaryFormat/Dwarf.h>
 #include <llvm/IR/DataLayout.h>
 #include <llvm/IR/DebugInfoMetadata.h>
 #include <llvm/IR/DerivedTypes.h>
@@ -40,6 +41,31 @@ bool sameFile(const std::string& place, const std::string& file) {
 std::string idsText(const engine::CheckIds& ids) {
     return "(" + std::to_string(ids[0]) + ", " + std::to_string(ids[1]) + ", " +
            std::to_string(ids[2]) + ")";
+}
+
+// A variable's type as the source spells it, from its debug information: "uint", "float4",
+// "const float*".
+std::string typeText(const llvm::DIType* type) {
+    if (!type)
+        return "void";
+    if (!type->getName().empty())
+        return type->getName().str();
+    if (const auto* derived = llvm::dyn_cast<llvm::DIDerivedType>(type)) {
+        const std::string base = typeText(derived->getBaseType());
+        switch (derived->getTag()) {
+        case llvm::dwarf::DW_TAG_pointer_type:
+            return base + "*";
+        case llvm::dwarf::DW_TAG_const_type:
+            return "const " + base;
+        case llvm::dwarf::DW_TAG_volatile_type:
+            return "volatile " + base;
+        case llvm::dwarf::DW_TAG_restrict_type:
+            return base;
+        default:
+            break;
+        }
+    }
+    return {};
 }
 
 // A local's value for the workbench: numbers for a number or vector, the address of a pointer,
@@ -360,7 +386,7 @@ nlohmann::json DebugSession::locals(const oclgrind::WorkItem* item,
         if (!bytes)
             continue;
         const llvm::DIType* type = binding->variable->getType();
-        std::string typeName = type ? type->getName().str() : std::string();
+        std::string typeName = typeText(type);
         const nlohmann::json value =
             valueOf(binding->type, isUnsignedType(type), bytes, layout, typeName);
         list.push_back({{"name", binding->variable->getName().str()},
