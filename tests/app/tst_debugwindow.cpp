@@ -101,6 +101,11 @@ private Q_SLOTS:
                                                        "vector_add"));
         QCOMPARE(d.editor->executionLine(), 4);
         QCOMPARE(d.local("a").left(2), QStringLiteral("0x"));
+        // The Locals' types as the source spells them.
+        const QList<QTreeWidgetItem*> a =
+            d.panel->locals()->findItems(QStringLiteral("a"), Qt::MatchExactly, 0);
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a[0]->text(1), QStringLiteral("const float*"));
         QVERIFY(d.action("stepIntoAction")->isEnabled());
 
         // Step over (F10 again): line 5, where i holds the global id; then line 6; then the
