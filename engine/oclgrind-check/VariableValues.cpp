@@ -55,7 +55,7 @@ std::string scalarName(const llvm::Type* type, bool isUnsigned) {
 
 namespace {
 
-double halfToDouble(std::uint16_t half) {
+double halfAsDouble(std::uint16_t half) {
     const int exponent = (half >> 10) & 0x1f, mantissa = half & 0x3ff;
     const double sign = (half & 0x8000) ? -1 : 1;
     if (exponent == 0)
@@ -82,7 +82,7 @@ double scalarValue(const llvm::Type* type, bool isUnsigned, const unsigned char*
     if (type->isHalfTy()) {
         std::uint16_t value;
         std::memcpy(&value, bytes, 2);
-        return halfToDouble(value);
+        return halfAsDouble(value);
     }
     const unsigned size = std::max(1u, type->getIntegerBitWidth() / 8);
     std::uint64_t raw = 0;

@@ -1,6 +1,6 @@
 #include "clw/engine/debug/CheckFindingsJson.h"
 
-#include <sstream>
+#include "JsonLines.h"
 
 namespace clw::engine {
 
@@ -170,11 +170,7 @@ CheckedKernelRun checkedRunFromJson(const json& value) {
 
 std::vector<CheckedKernelRun> parseCheckedRuns(const std::string& text) {
     std::vector<CheckedKernelRun> runs;
-    std::istringstream lines(text);
-    std::string line;
-    for (int number = 1; std::getline(lines, line); ++number) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos)
-            continue;
+    forEachJsonLine(text, [&runs](const std::string& line, int number) {
         try {
             runs.push_back(checkedRunFromJson(json::parse(line)));
         } catch (const json::exception& error) {
@@ -183,7 +179,7 @@ std::vector<CheckedKernelRun> parseCheckedRuns(const std::string& text) {
         } catch (const CheckFindingsError& error) {
             throw CheckFindingsError("line " + std::to_string(number) + ": " + error.what());
         }
-    }
+    });
     return runs;
 }
 

@@ -1,8 +1,9 @@
 #include "clw/engine/debug/WatchResult.h"
 
+#include "JsonLines.h"
+
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <stdexcept>
 
 namespace clw::engine {
@@ -55,17 +56,13 @@ WatchedRun watchedRunFromJson(const nlohmann::json& value) {
 
 std::vector<WatchedRun> parseWatchedRuns(const std::string& text) {
     std::vector<WatchedRun> runs;
-    std::istringstream lines(text);
-    std::string line;
-    for (int number = 1; std::getline(lines, line); ++number) {
-        if (line.find_first_not_of(" \t\r") == std::string::npos)
-            continue;
+    forEachJsonLine(text, [&runs](const std::string& line, int number) {
         try {
             runs.push_back(watchedRunFromJson(nlohmann::json::parse(line)));
         } catch (const std::exception& error) {
             throw std::runtime_error("line " + std::to_string(number) + ": " + error.what());
         }
-    }
+    });
     return runs;
 }
 

@@ -6,7 +6,7 @@ namespace clw::engine::reproducer {
 std::string mainCppLaunch() {
     return R"CLW(// ---- Comparing: integers exactly; floats equal, both NaN, a few ULPs or rtol apart. ----
 
-double halfToDouble(uint16_t bits) {
+double halfAsDouble(uint16_t bits) {
     const int exponent = (bits >> 10) & 0x1f;
     const int mantissa = bits & 0x3ff;
     const double sign = (bits & 0x8000) ? -1.0 : 1.0;
@@ -27,7 +27,7 @@ double valueAt(const Npy& npy, size_t i, int64_t* bits = nullptr) {
         *bits = shift ? int64_t(raw << shift) >> shift : int64_t(raw);
     if (npy.kind == 'f') {
         if (npy.itemSize == 2)
-            return halfToDouble(uint16_t(raw));
+            return halfAsDouble(uint16_t(raw));
         if (npy.itemSize == 4) {
             float f;
             std::memcpy(&f, at, 4);
