@@ -119,7 +119,7 @@ QMessageBox::StandardButton EditorTabs::ask(const QString& title, const QString&
 KernelEditor* EditorTabs::addEditor(const QString& text, Document document) {
     auto* editor = new KernelEditor(this);
     editor->setObjectName(QStringLiteral("kernelEditor"));
-    editor->setText(text);
+    editor->setFullText(text);
     editor->setModified(false);
     m_documents.insert(editor, std::move(document));
     const int index = addTab(editor, QString());
@@ -171,8 +171,9 @@ KernelEditor* EditorTabs::openFile(const QString& path) {
 }
 
 bool EditorTabs::writeFile(KernelEditor* editor, const QString& path) {
-    const QByteArray bytes = m_documents.value(editor).bytewise ? encodeBytewise(editor->text())
-                                                                : editor->text().toUtf8();
+    const QByteArray bytes = m_documents.value(editor).bytewise
+                                 ? encodeBytewise(editor->fullText())
+                                 : editor->fullText().toUtf8();
     // Our own write must not read as an outside change: stop watching while it happens.
     m_watcher.removePath(path);
     QSaveFile file(path);
@@ -230,7 +231,7 @@ bool EditorTabs::loadInto(KernelEditor* editor, const QString& path, bool keepVi
     int line = 0, index = 0;
     editor->getCursorPosition(&line, &index);
     const int firstVisible = editor->firstVisibleLine();
-    editor->setText(decodeSource(bytes, &m_documents[editor].bytewise));
+    editor->setFullText(decodeSource(bytes, &m_documents[editor].bytewise));
     if (keepView) {
         editor->setCursorPosition(std::min(line, editor->lines() - 1), index);
         editor->setFirstVisibleLine(firstVisible);
@@ -357,6 +358,10 @@ bool EditorTabs::isHeader(const KernelEditor* editor) const {
     const QString suffix = QFileInfo(name).suffix().toLower();
     return suffix == QLatin1String("h") || suffix == QLatin1String("hpp") ||
            suffix == QLatin1String("clh") || suffix == QLatin1String("inc");
+}
+
+bool EditorTabs::isBytewise(const KernelEditor* editor) const {
+    return m_documents.value(editor).bytewise;
 }
 
 QString EditorTabs::sourceName(const KernelEditor* editor, const KernelEditor* main) const {

@@ -50,6 +50,8 @@ public:
     QString sourceName(const KernelEditor* editor, const KernelEditor* main) const;
     KernelEditor* editorForSource(const QString& name, const KernelEditor* main) const;
     bool isHeader(const KernelEditor* editor) const;
+    // The tab's file is not UTF-8: it is shown a character per byte.
+    bool isBytewise(const KernelEditor* editor) const;
     // Every open file as a build input whose main file is `main`.
     BuildSources sources(const KernelEditor* main) const;
     // Identifiers of every open file, for completion.

@@ -6,10 +6,18 @@
 #include "editor/FindBar.h"
 #include "editor/KernelEditor.h"
 #include "editor/OpenClBuiltins.h"
+#include "editor/language/CodeFormatter.h"
+#include "editor/language/EditorLanguageClient.h"
+#include "editor/language/DocumentOutline.h"
+#include "editor/language/LanguageSupport.h"
+#include "editor/language/ReferencesPanel.h"
 #include "models/BuildSettingsStore.h"
 
 #include <QAction>
+#include <QPointer>
+#include <QRegularExpression>
 #include <QFileDialog>
+#include <QFile>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
@@ -21,6 +29,8 @@ namespace clw::ui {
 
 namespace {
 constexpr int kWordsDelayMs = 1500; // completion words follow the text after a pause
+constexpr int kOutlineDelayMs = 700; // the outline follows the text after a pause
+constexpr int kMaxBackPlaces = 50;
 }
 
 EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSettings& settings,
@@ -32,7 +42,12 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSett
     , m_panel(new DiagnosticsPanel(this))
     , m_builds(new BuildController(bridge, hosts, this))
     , m_status(new QLabel(this))
-    , m_wordsTimer(new QTimer(this)) {
+    , m_wordsTimer(new QTimer(this))
+    , m_language(new LanguageSupport(*m_tabs, this))
+    , m_references(new ReferencesPanel(this))
+    , m_outline(new DocumentOutline(this))
+    , m_formatter(new CodeFormatter(this))
+    , m_outlineTimer(new QTimer(this)) {
     setObjectName(QStringLiteral("editorWorkspace"));
     m_status->setObjectName(QStringLiteral("buildStatus"));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -43,7 +58,9 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSett
     layout->addWidget(m_findBar);
     // Shown under the editor until the main window moves it into its status bar.
     layout->addWidget(m_status);
+    m_tabs->setCornerWidget(m_outline, Qt::TopRightCorner);
     createActions();
+    createLanguageActions();
 
     const BuildSettingsStore store(m_settings);
     m_builds->setLiveEnabled(store.liveBuild());
@@ -66,6 +83,7 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSett
     connect(m_panel, &DiagnosticsPanel::buildRequested, this, [this] { buildNow(); });
     connect(m_panel, &DiagnosticsPanel::choicesChanged, this, [this] {
         saveChoices();
+        updateLanguageBuild();
         buildNow();
     });
     connect(m_panel, &DiagnosticsPanel::liveToggled, m_live, &QAction::setChecked);
@@ -81,6 +99,8 @@ EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSett
     connect(m_builds, &BuildController::buildFailed, this, [this](quint64, const QString& message) {
         showStatus(tr("The build could not run: %1").arg(message), true);
     });
+
+    connectLanguage();
 
     if (const QString& error = OpenClBuiltins::instance().loadError(); !error.isEmpty())
         showStatus(error, true);
@@ -166,6 +186,10 @@ void EditorWorkspace::addBuildActions(QMenu* menu) const {
     menu->addActions(m_buildActions);
 }
 
+void EditorWorkspace::addLanguageActions(QMenu* menu) const {
+    menu->addActions(m_languageActions);
+}
+
 KernelEditor* EditorWorkspace::mainEditor() const {
     KernelEditor* current = m_tabs->currentEditor();
     if (current && !m_tabs->isHeader(current))
@@ -205,11 +229,15 @@ void EditorWorkspace::onCurrentChanged(KernelEditor* editor) {
     if (editor) {
         connect(editor, &KernelEditor::watchRequested, this, &EditorWorkspace::relayWatch,
                 Qt::UniqueConnection);
+        connect(editor, &KernelEditor::definitionRequested, this,
+                &EditorWorkspace::goToDefinitionAt, Qt::UniqueConnection);
         editor->zoomTo(m_zoom);
         if (!m_tabs->isHeader(editor))
             m_lastKernel = editor;
     }
     loadChoices();
+    updateLanguageBuild();
+    refreshOutline();
 }
 
 void EditorWorkspace::relayWatch(const QString& expression, int line) {
@@ -220,6 +248,7 @@ void EditorWorkspace::relayWatch(const QString& expression, int line) {
 }
 
 void EditorWorkspace::onTextEdited() {
+    m_outlineTimer->start();
     m_reportMain = mainEditor();
     m_builds->scheduleLiveBuild();
     m_wordsTimer->start();
@@ -320,6 +349,15 @@ bool EditorWorkspace::saveCurrent() {
         return false;
     if (m_tabs->filePath(editor).isEmpty())
         return saveCurrentAs();
+    if (m_formatOnSave->isChecked()) {
+        // Saved once clang-format answered (or failed, said in the status bar).
+        QPointer<KernelEditor> guarded(editor);
+        format(editor, [this, guarded] {
+            if (guarded)
+                m_tabs->save(guarded);
+        });
+        return true;
+    }
     return m_tabs->save(editor);
 }
 
@@ -349,6 +387,203 @@ void EditorWorkspace::goToLine() {
                              line + 1, 1, editor->lines(), 1, &ok);
     if (ok)
         editor->goToLine(target);
+}
+
+void EditorWorkspace::createLanguageActions() {
+    QAction* definition = makeAction(tr("Go to &definition"), QKeySequence(Qt::Key_F2),
+                                     &EditorWorkspace::goToDefinition, "goToDefinitionAction");
+    QAction* references =
+        makeAction(tr("Find &references"), QKeySequence(Qt::SHIFT | Qt::Key_F12),
+                   &EditorWorkspace::findReferences, "findReferencesAction");
+    QAction* back = makeAction(tr("Go &back"), QKeySequence(Qt::ALT | Qt::Key_Left),
+                               &EditorWorkspace::goBack, "goBackAction");
+    QAction* complete =
+        makeAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), nullptr, "completeAction");
+    connect(complete, &QAction::triggered, this, [this] {
+        KernelEditor* editor = m_tabs->currentEditor();
+        if (!editor)
+            return;
+        if (EditorLanguageClient* client = m_language->clientFor(editor); client && client->isActive())
+            client->complete();
+        else
+            editor->autoCompleteFromAll();
+    });
+    QAction* formatNow = makeAction(tr("&Format file"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
+                                    &EditorWorkspace::formatCurrent, "formatAction");
+    m_formatOnSave = makeAction(tr("Format on &save"), {}, nullptr, "formatOnSaveAction");
+    m_formatOnSave->setCheckable(true);
+    m_languageActions = {complete, definition, references, back, formatNow, m_formatOnSave};
+}
+
+void EditorWorkspace::connectLanguage() {
+    m_outlineTimer->setSingleShot(true);
+    m_outlineTimer->setInterval(kOutlineDelayMs);
+    connect(m_outlineTimer, &QTimer::timeout, this, &EditorWorkspace::refreshOutline);
+    connect(m_tabs, &EditorTabs::filesChanged, m_language, &LanguageSupport::sync);
+    connect(m_tabs, &EditorTabs::reloaded, m_language, &LanguageSupport::sync);
+    connect(m_tabs, &EditorTabs::saved, m_language, &LanguageSupport::sync);
+    connect(m_tabs, &EditorTabs::textEdited, m_language, &LanguageSupport::onTextEdited);
+    connect(m_language, &LanguageSupport::message, this,
+            [this](const QString& text, bool problem) { showStatus(text, problem); });
+    connect(m_language, &LanguageSupport::definitionFound, this, &EditorWorkspace::jumpToLocation);
+    connect(m_language, &LanguageSupport::referencesFound, this,
+            [this](const QString& symbol, const QList<LspLocation>& locations) {
+                m_references->showReferences(symbol, locations);
+                Q_EMIT referencesShown(int(locations.size()));
+            });
+    connect(m_language, &LanguageSupport::outlineReady, this,
+            [this](KernelEditor* editor, const QList<SymbolEntry>& symbols) {
+                if (editor != m_tabs->currentEditor())
+                    return;
+                static const QRegularExpression kernel(
+                    QStringLiteral("\\b(?:__)?kernel\\s+void\\s+([A-Za-z_][A-Za-z0-9_]*)"));
+                QStringList kernels;
+                const QString text = editor->text();
+                for (auto it = kernel.globalMatch(text); it.hasNext();)
+                    kernels.append(it.next().captured(1));
+                m_outline->setSymbols(symbols, kernels);
+            });
+    connect(&m_language->service(), &LanguageService::started, this, &EditorWorkspace::refreshOutline);
+    connect(m_outline, &DocumentOutline::jumpRequested, this, [this](int line) {
+        if (KernelEditor* editor = m_tabs->currentEditor()) {
+            rememberPlace();
+            editor->goToLine(line);
+        }
+    });
+    connect(m_references, &ReferencesPanel::jumpRequested, this,
+            [this](const QString& path, int line, int column) {
+                jumpToLocation({path, {{line - 1, column - 1}, {line - 1, column - 1}}});
+            });
+    m_references->setLineText([this](const QString& path, int line) {
+        if (KernelEditor* editor = m_language->editorForPath(path))
+            return editor->text(line - 1);
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            return QString();
+        for (int number = 1; !file.atEnd(); ++number) {
+            const QByteArray content = file.readLine();
+            if (number == line)
+                return QString::fromUtf8(content);
+        }
+        return QString();
+    });
+}
+
+void EditorWorkspace::setLanguageDevice(const LanguageDevice& device) {
+    m_language->setDevice(device);
+}
+
+void EditorWorkspace::updateLanguageBuild() {
+    const std::optional<BuildInput> input = buildInput();
+    if (input)
+        m_language->setBuild(input->options, input->sources.includeDirs);
+}
+
+void EditorWorkspace::refreshOutline() {
+    KernelEditor* editor = m_tabs->currentEditor();
+    if (!editor) {
+        m_outline->clearSymbols();
+        return;
+    }
+    m_language->requestOutline(editor);
+}
+
+void EditorWorkspace::rememberPlace() {
+    KernelEditor* editor = m_tabs->currentEditor();
+    if (!editor) {
+        m_back.append({});
+        return;
+    }
+    int line = 0, index = 0;
+    editor->getCursorPosition(&line, &index);
+    m_back.append({m_language->pathOf(editor), line + 1, index + 1});
+    if (m_back.size() > kMaxBackPlaces)
+        m_back.removeFirst();
+}
+
+void EditorWorkspace::jumpToLocation(const LspLocation& location) {
+    rememberPlace(); // before a new tab becomes the current one
+    KernelEditor* editor = m_language->editorForPath(location.path);
+    if (!editor && QFileInfo::exists(location.path))
+        editor = m_tabs->openFile(location.path); // a header: it opens in a tab
+    if (!editor) {
+        m_back.removeLast();
+        showStatus(tr("%1 could not be opened.").arg(location.path), true);
+        return;
+    }
+    m_tabs->setCurrentWidget(editor);
+    const int lineStart = int(editor->SendScintilla(QsciScintillaBase::SCI_POSITIONFROMLINE,
+                                                    ulong(location.range.start.line)));
+    if (EditorLanguageClient* client = m_language->clientFor(editor))
+        editor->goToLine(location.range.start.line + 1,
+                         client->editorPosition(location.range.start) - lineStart + 1);
+    else
+        editor->goToLine(location.range.start.line + 1, location.range.start.character + 1);
+}
+
+void EditorWorkspace::goToDefinition() {
+    if (KernelEditor* editor = m_tabs->currentEditor())
+        goToDefinitionAt(int(editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS)));
+}
+
+void EditorWorkspace::goToDefinitionAt(int position) {
+    auto* editor = qobject_cast<KernelEditor*>(sender());
+    if (!editor)
+        editor = m_tabs->currentEditor();
+    if (editor)
+        m_language->goToDefinition(editor, position);
+}
+
+void EditorWorkspace::findReferences() {
+    if (KernelEditor* editor = m_tabs->currentEditor())
+        m_language->findReferences(
+            editor, int(editor->SendScintilla(QsciScintillaBase::SCI_GETCURRENTPOS)));
+}
+
+void EditorWorkspace::goBack() {
+    while (!m_back.isEmpty()) {
+        const Place place = m_back.takeLast();
+        KernelEditor* editor = m_language->editorForPath(place.path);
+        if (!editor)
+            continue; // its tab was closed
+        m_tabs->setCurrentWidget(editor);
+        editor->goToLine(place.line, place.column);
+        return;
+    }
+    showStatus(tr("No earlier place to go back to"));
+}
+
+void EditorWorkspace::formatCurrent() {
+    if (KernelEditor* editor = m_tabs->currentEditor())
+        format(editor, [] {});
+}
+
+void EditorWorkspace::format(KernelEditor* editor, std::function<void()> then) {
+    const QString before = editor->text();
+    QPointer<KernelEditor> guarded(editor);
+    m_formatter->format(
+        before, m_language->pathOf(editor),
+        [this, guarded, before, then](const QString& formatted, const QString& error) {
+            if (!error.isEmpty())
+                showStatus(error, true);
+            // Applied only to the text it was made from: an edit since then wins.
+            if (guarded && error.isEmpty() && formatted != before && guarded->text() == before) {
+                int line = 0, index = 0;
+                guarded->getCursorPosition(&line, &index);
+                const int firstLine = guarded->firstVisibleLine();
+                const QByteArray bytes = formatted.toUtf8();
+                guarded->beginUndoAction();
+                guarded->SendScintilla(QsciScintillaBase::SCI_SETTARGETRANGE, 0UL,
+                                       guarded->SendScintilla(QsciScintillaBase::SCI_GETLENGTH));
+                guarded->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET,
+                                       uintptr_t(bytes.size()), bytes.constData());
+                guarded->endUndoAction();
+                guarded->setCursorPosition(std::min(line, guarded->lines() - 1), 0);
+                guarded->setFirstVisibleLine(firstLine);
+                showStatus(tr("Formatted with clang-format"));
+            }
+            then();
+        });
 }
 
 } // namespace clw::ui

@@ -6,6 +6,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QAction;
@@ -18,7 +19,13 @@ class QTimer;
 namespace clw::ui {
 
 class BuildController;
+class CodeFormatter;
 class DeviceHosts;
+class DocumentOutline;
+class LanguageSupport;
+class ReferencesPanel;
+struct LanguageDevice;
+struct LspLocation;
 class DiagnosticsPanel;
 class EditorTabs;
 class EngineBridge;
@@ -43,6 +50,13 @@ public:
     DiagnosticsPanel* diagnosticsPanel() const { return m_panel; }
     BuildController* builds() const { return m_builds; }
     QLabel* statusLabel() const { return m_status; }
+    // The language service (clangd) behind the editors, the references it found (a panel for
+    // the caller to dock) and the current file's outline (above the tabs).
+    LanguageSupport* language() const { return m_language; }
+    ReferencesPanel* referencesPanel() const { return m_references; }
+    DocumentOutline* outline() const { return m_outline; }
+    // The chosen device, whose OpenCL C version and extensions the language service reads with.
+    void setLanguageDevice(const LanguageDevice& device);
     // The file a build compiles: the current tab, or the kernel last shown when a header is.
     KernelEditor* mainEditor() const;
 
@@ -57,9 +71,14 @@ public:
     void addFileActions(QMenu* menu) const;
     void addEditActions(QMenu* menu) const;
     void addBuildActions(QMenu* menu) const;
+    // Go to definition, find references, go back, complete, format, format on save.
+    void addLanguageActions(QMenu* menu) const;
 
     QAction* saveAction() const { return m_save; }
     QAction* buildAction() const { return m_build; }
+    // Checkable: Save formats the file with clang-format first (a session setting, off by
+    // default; the main window keeps it in the session).
+    QAction* formatOnSaveAction() const { return m_formatOnSave; }
 
     // Shows a check's findings (file as the session names it) in the open files they are in.
     void showFindings(const QList<BuildDiagnostic>& findings);
@@ -67,6 +86,8 @@ public:
 Q_SIGNALS:
     // Watch asked in an editor: `expression` at `line` of `file` (as the session names it).
     void watchRequested(const QString& file, int line, const QString& expression);
+    // Find references listed places (the main window shows its dock).
+    void referencesShown(int count);
 
 public Q_SLOTS:
     void openFiles();
@@ -75,6 +96,14 @@ public Q_SLOTS:
     bool saveCurrent();
     bool saveCurrentAs();
     void goToLine();
+    // F2 / Ctrl+click, Shift+F12, Alt+Left: at the caret of the current tab.
+    void goToDefinition();
+    // Ctrl+click: at a position of the editor that sent it (else of the current tab).
+    void goToDefinitionAt(int position);
+    void findReferences();
+    void goBack();
+    // Formats the current tab with clang-format (Ctrl+Shift+I); one undo step.
+    void formatCurrent();
 
 private:
     void createActions();
@@ -89,6 +118,13 @@ private:
     void saveChoices();
     void refreshCompletionWords();
     void zoom(int steps);
+    void createLanguageActions();
+    void connectLanguage();
+    void updateLanguageBuild();
+    void refreshOutline();
+    void jumpToLocation(const LspLocation& location);
+    void rememberPlace();
+    void format(KernelEditor* editor, std::function<void()> then);
 
     QSettings& m_settings;
     EditorTabs* m_tabs;
@@ -104,6 +140,19 @@ private:
     QList<QAction*> m_fileActions;
     QList<QAction*> m_editActions;
     QList<QAction*> m_buildActions;
+    QList<QAction*> m_languageActions;
+    LanguageSupport* m_language;
+    ReferencesPanel* m_references;
+    DocumentOutline* m_outline;
+    CodeFormatter* m_formatter;
+    QTimer* m_outlineTimer;
+    struct Place {
+        QString path;
+        int line = 0;
+        int column = 0;
+    };
+    QList<Place> m_back; // where go to definition and references jumped from
+    QAction* m_formatOnSave = nullptr;
     QAction* m_save = nullptr;
     QAction* m_build = nullptr;
     QAction* m_live = nullptr;

@@ -11,6 +11,7 @@
 #include <QGuiApplication>
 #include <QKeyEvent>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSet>
@@ -82,7 +83,9 @@ void KernelEditor::setUpView() {
     setMarginType(kSymbolMargin, SymbolMargin);
     setMarginWidth(kSymbolMargin, 16);
     setMarginMarkerMask(kSymbolMargin, (1 << kErrorMarker) | (1 << kWarningMarker) |
-                                           (1 << kNoteMarker) | (1 << kFindingMarker));
+                                           (1 << kNoteMarker) | (1 << kFindingMarker) |
+                                           (1 << kServiceErrorMarker) |
+                                           (1 << kServiceWarningMarker));
     setMarginSensitivity(kSymbolMargin, false);
     setFolding(BoxedTreeFoldStyle, kFoldMargin);
     markerDefine(Circle, kErrorMarker);
@@ -120,6 +123,13 @@ void KernelEditor::setUpView() {
     indicatorDefine(SquiggleIndicator, kWarningIndicator);
     indicatorDefine(StraightBoxIndicator, kFindIndicator);
     indicatorDefine(SquigglePixmapIndicator, kFindingIndicator);
+    // The service's marks are dotted and dashed, so that they read as "not from a build yet".
+    indicatorDefine(DotsIndicator, kServiceErrorIndicator);
+    indicatorDefine(DashesIndicator, kServiceWarningIndicator);
+    for (int indicator : {kMacroIndicator, kParameterIndicator, kTypeIndicator})
+        indicatorDefine(TextColorIndicator, indicator);
+    markerDefine(LeftRectangle, kServiceErrorMarker);
+    markerDefine(LeftRectangle, kServiceWarningMarker);
     setIndicatorDrawUnder(true, kFindIndicator);
 
     setAutoCompletionSource(AcsAPIs);
@@ -134,9 +144,29 @@ void KernelEditor::setUpView() {
     // Hovering over a squiggle shows its message.
     send(this, SCI_SETMOUSEDWELLTIME, 400);
     connect(this, &QsciScintillaBase::SCN_DWELLSTART, this, &KernelEditor::showDiagnosticTip);
-    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [] { QToolTip::hideText(); });
+    connect(this, &QsciScintillaBase::SCN_DWELLEND, this, [this] {
+        QToolTip::hideText();
+        Q_EMIT hoverEnded();
+    });
 
     applyTheme(m_theme);
+}
+
+void KernelEditor::setFullText(const QString& text) {
+    const QByteArray bytes = text.toUtf8();
+    const bool readOnly = isReadOnly();
+    setReadOnly(false);
+    send(this, SCI_CLEARALL);
+    SendScintilla(SCI_APPENDTEXT, uintptr_t(bytes.size()), bytes.constData());
+    send(this, SCI_EMPTYUNDOBUFFER);
+    setReadOnly(readOnly);
+}
+
+QString KernelEditor::fullText() const {
+    const long length = send(this, SCI_GETLENGTH);
+    QByteArray bytes(length + 1, '\0');
+    const_cast<KernelEditor*>(this)->SendScintilla(SCI_GETTEXT, ulong(length + 1), bytes.data());
+    return QString::fromUtf8(bytes.constData(), length);
 }
 
 void KernelEditor::applyTheme(const EditorTheme& theme) {
@@ -159,6 +189,15 @@ void KernelEditor::applyTheme(const EditorTheme& theme) {
     setIndicatorForegroundColor(theme.warning, kWarningIndicator);
     setIndicatorForegroundColor(theme.findMatch, kFindIndicator);
     setIndicatorForegroundColor(theme.error, kFindingIndicator);
+    setIndicatorForegroundColor(theme.error, kServiceErrorIndicator);
+    setIndicatorForegroundColor(theme.warning, kServiceWarningIndicator);
+    setMarkerBackgroundColor(theme.error, kServiceErrorMarker);
+    setMarkerBackgroundColor(theme.warning, kServiceWarningMarker);
+    // Macros as the preprocessor's colour, parameters and typedef'd types in colours of their own.
+    setIndicatorForegroundColor(theme.styles[OpenClLexer::Constant], kMacroIndicator);
+    setIndicatorForegroundColor(theme.isDark() ? QColor(0xd0, 0xa0, 0xe0) : QColor(0x80, 0x30, 0x90),
+                                kParameterIndicator);
+    setIndicatorForegroundColor(theme.styles[OpenClLexer::Type], kTypeIndicator);
     setMarkerBackgroundColor(theme.error, kFindingMarker);
     setMarkerForegroundColor(theme.error, kFindingMarker);
     setMarkerBackgroundColor(QColor(0xc0, 0x20, 0x20), kBreakpointMarker);
@@ -244,6 +283,21 @@ void KernelEditor::keyPressEvent(QKeyEvent* event) {
     setCallTipsStyle(tips);
 }
 
+void KernelEditor::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton && event->modifiers() == Qt::ControlModifier) {
+        const QPoint point = event->position().toPoint();
+        const long position =
+            send(this, SCI_POSITIONFROMPOINTCLOSE, ulong(point.x()), point.y());
+        if (position >= 0) {
+            send(this, SCI_GOTOPOS, ulong(position));
+            Q_EMIT definitionRequested(int(position));
+            event->accept();
+            return;
+        }
+    }
+    QsciScintilla::mousePressEvent(event);
+}
+
 void KernelEditor::updateMarginWidth() {
     // Room for one more digit than the line count needs, so the margin rarely jumps.
     setMarginWidth(0, QString(QString::number(std::max(lines(), 99)).size() + 1, QLatin1Char('9')));
@@ -300,6 +354,14 @@ std::pair<int, int> KernelEditor::diagnosticRange(const BuildDiagnostic& diagnos
         return {indent, std::max(lineEnd, indent + 1)};
     }
     const int start = std::min(lineStart + diagnostic.column - 1, lineEnd);
+    if (diagnostic.endLine > 0) {
+        const int last = std::clamp(diagnostic.endLine - 1, line, std::max(0, lines() - 1));
+        const int lastStart = int(send(this, SCI_POSITIONFROMLINE, ulong(last)));
+        const int lastEnd = int(send(this, SCI_GETLINEENDPOSITION, ulong(last)));
+        const int end = std::min(lastStart + std::max(diagnostic.endColumn - 1, 0), lastEnd);
+        if (end > start)
+            return {start, end};
+    }
     if (start >= lineEnd) // at the end of the line ("expected ';'"): mark its last character
         return {std::max(lineStart, lineEnd - 1), std::max(lineEnd, lineStart + 1)};
     // The word at the column (an identifier or a number), else one character.
@@ -310,13 +372,63 @@ std::pair<int, int> KernelEditor::diagnosticRange(const BuildDiagnostic& diagnos
 }
 
 const BuildDiagnostic* KernelEditor::diagnosticAt(int position) const {
-    for (const QList<BuildDiagnostic>* list : {&m_diagnostics, &m_findings})
+    for (const QList<BuildDiagnostic>* list : {&m_diagnostics, &m_findings, &m_serviceDiagnostics})
         for (const BuildDiagnostic& diagnostic : *list) {
             const auto [start, end] = diagnosticRange(diagnostic);
-            if (position >= start && position < end)
+            if (position >= start && position < end &&
+                (list != &m_serviceDiagnostics || !reportedByBuild(diagnostic)))
                 return &diagnostic;
         }
     return nullptr;
+}
+
+bool KernelEditor::reportedByBuild(const BuildDiagnostic& problem) const {
+    // clangd starts its messages with a capital letter, the drivers' clang does not.
+    const auto same = [](const QString& a, const QString& b) {
+        return a.compare(b, Qt::CaseInsensitive) == 0;
+    };
+    for (const BuildDiagnostic& built : m_diagnostics)
+        if (built.line == problem.line && built.severity == problem.severity &&
+            same(built.message, problem.message))
+            return true;
+    return false;
+}
+
+void KernelEditor::setServiceDiagnostics(const QList<BuildDiagnostic>& problems) {
+    m_serviceDiagnostics = problems;
+    renderDiagnostics();
+}
+
+QList<BuildDiagnostic> KernelEditor::shownServiceDiagnostics() const {
+    QList<BuildDiagnostic> shown;
+    for (const BuildDiagnostic& problem : m_serviceDiagnostics)
+        if (!reportedByBuild(problem))
+            shown.append(problem);
+    return shown;
+}
+
+void KernelEditor::setSemanticRanges(const QList<SemanticRange>& ranges) {
+    const int length = int(send(this, SCI_GETLENGTH));
+    for (int indicator : {kMacroIndicator, kParameterIndicator, kTypeIndicator}) {
+        send(this, SCI_SETINDICATORCURRENT, ulong(indicator));
+        send(this, SCI_INDICATORCLEARRANGE, 0, length);
+    }
+    for (const SemanticRange& range : ranges) {
+        if (range.start < 0 || range.end > length || range.end <= range.start)
+            continue;
+        send(this, SCI_SETINDICATORCURRENT, ulong(range.indicator));
+        send(this, SCI_INDICATORFILLRANGE, ulong(range.start), range.end - range.start);
+    }
+}
+
+void KernelEditor::setLanguageServiceActive(bool active) {
+    if (m_serviceActive == active)
+        return;
+    m_serviceActive = active;
+    // The service answers completion and signature help itself (EditorLanguageClient); the word
+    // list's own popups would show over its answers.
+    setAutoCompletionSource(active ? AcsNone : AcsAPIs);
+    setCallTipsStyle(active ? CallTipsNone : CallTipsNoContext);
 }
 
 void KernelEditor::setFindings(const QList<BuildDiagnostic>& findings) {
@@ -335,7 +447,8 @@ void KernelEditor::clearDiagnostics() {
 
 void KernelEditor::renderDiagnostics() {
     const int length = int(send(this, SCI_GETLENGTH));
-    for (int indicator : {kErrorIndicator, kWarningIndicator, kFindingIndicator}) {
+    for (int indicator : {kErrorIndicator, kWarningIndicator, kFindingIndicator,
+                          kServiceErrorIndicator, kServiceWarningIndicator}) {
         send(this, SCI_SETINDICATORCURRENT, ulong(indicator));
         send(this, SCI_INDICATORCLEARRANGE, 0, length);
     }
@@ -343,7 +456,20 @@ void KernelEditor::renderDiagnostics() {
     markerDeleteAll(kWarningMarker);
     markerDeleteAll(kNoteMarker);
     markerDeleteAll(kFindingMarker);
+    markerDeleteAll(kServiceErrorMarker);
+    markerDeleteAll(kServiceWarningMarker);
     clearAnnotations();
+    // The service's marks have no annotation: lines that come and go as the person types would
+    // move the text under the caret.
+    for (const BuildDiagnostic& problem : shownServiceDiagnostics()) {
+        const bool error = problem.severity == DiagnosticSeverity::Error;
+        const auto [start, end] = diagnosticRange(problem);
+        send(this, SCI_SETINDICATORCURRENT,
+             ulong(error ? kServiceErrorIndicator : kServiceWarningIndicator));
+        send(this, SCI_INDICATORFILLRANGE, ulong(start), end - start);
+        markerAdd(int(send(this, SCI_LINEFROMPOSITION, ulong(start))),
+                  error ? kServiceErrorMarker : kServiceWarningMarker);
+    }
     if (m_diagnostics.isEmpty() && m_findings.isEmpty())
         return;
 
@@ -390,8 +516,11 @@ void KernelEditor::renderDiagnostics() {
 
 void KernelEditor::showDiagnosticTip(int position, int x, int y) {
     const BuildDiagnostic* diagnostic = position >= 0 ? diagnosticAt(position) : nullptr;
-    if (!diagnostic)
+    if (!diagnostic) {
+        if (position >= 0)
+            Q_EMIT hoverRequested(position, viewport()->mapToGlobal(QPoint(x, y)));
         return;
+    }
     QString tip =
         QStringLiteral("%1: %2").arg(severityText(diagnostic->severity), diagnostic->message);
     for (const QString& note : diagnostic->notes)

@@ -25,6 +25,13 @@ public:
     static constexpr int kWarningIndicator = 9;
     static constexpr int kFindIndicator = 10;
     static constexpr int kFindingIndicator = 11; // a check's finding (Oclgrind)
+    // The language service's errors and warnings (clangd, as the person types).
+    static constexpr int kServiceErrorIndicator = 12;
+    static constexpr int kServiceWarningIndicator = 13;
+    // Semantic highlighting from the language service: the text's colour.
+    static constexpr int kMacroIndicator = 14;
+    static constexpr int kParameterIndicator = 15;
+    static constexpr int kTypeIndicator = 16;
     static constexpr int kErrorMarker = 1;
     static constexpr int kWarningMarker = 2;
     static constexpr int kNoteMarker = 3; // where an error's note points (a macro's definition)
@@ -32,6 +39,8 @@ public:
     static constexpr int kBreakpointMarker = 5;
     static constexpr int kExecutionMarker = 6;     // where a debug run is paused: an arrow
     static constexpr int kExecutionLineMarker = 7; // and the line's background
+    static constexpr int kServiceErrorMarker = 8;
+    static constexpr int kServiceWarningMarker = 9;
     static constexpr int kDebugMargin = 3;         // breakpoints: a click toggles one
     static constexpr int kSymbolMargin = 1;
     static constexpr int kFoldMargin = 2;
@@ -40,6 +49,11 @@ public:
     ~KernelEditor() override;
 
     OpenClLexer* openClLexer() const { return m_lexer; }
+    // Replaces the whole text, NUL characters included (QsciScintilla::setText stops at the
+    // first one, which would drop the rest of a file), and empties the undo history.
+    void setFullText(const QString& text);
+    // The whole text, NUL characters included (QsciScintilla::text stops at the first one).
+    QString fullText() const;
     QsciAPIs* apis() const { return m_apis; }
     // True once the completion words are prepared (QsciAPIs prepares them on a thread).
     bool isCompletionReady() const { return m_completionReady; }
@@ -62,6 +76,27 @@ public:
     // margin arrow), beside the build's diagnostics and kept when a build replaces those.
     void setFindings(const QList<BuildDiagnostic>& findings);
     const QList<BuildDiagnostic>& findings() const { return m_findings; }
+
+    // Shows the language service's errors and warnings (as the person types) with marks of their
+    // own; one the build reports too (same line and message) is shown once, as the build's.
+    void setServiceDiagnostics(const QList<BuildDiagnostic>& problems);
+    const QList<BuildDiagnostic>& serviceDiagnostics() const { return m_serviceDiagnostics; }
+    // The service's diagnostics that are shown (those the build does not report too).
+    QList<BuildDiagnostic> shownServiceDiagnostics() const;
+
+    // Semantic highlighting: byte ranges [start, end) coloured as a macro, parameter or type
+    // (kMacroIndicator, kParameterIndicator, kTypeIndicator), replacing the earlier ones.
+    struct SemanticRange {
+        int start = 0;
+        int end = 0;
+        int indicator = 0;
+    };
+    void setSemanticRanges(const QList<SemanticRange>& ranges);
+
+    // With the language service on, its completion and signature help replace the built-in
+    // word list's (which comes back when the service is off).
+    void setLanguageServiceActive(bool active);
+    bool isLanguageServiceActive() const { return m_serviceActive; }
 
     // Breakpoints, by 1-based line; they move with the text as it is edited.
     QList<int> breakpoints() const;
@@ -90,17 +125,25 @@ Q_SIGNALS:
     // Watch (the context menu's, Run > Watch): `expression` at the 1-based `line`.
     void watchRequested(const QString& expression, int line);
     void breakpointsChanged();
+    // Ctrl+click: go to the definition of what is at `position`.
+    void definitionRequested(int position);
+    // The mouse rests on `position` where no diagnostic is (the language service's hover);
+    // hoverEnded() when it moves on.
+    void hoverRequested(int position, const QPoint& globalPoint);
+    void hoverEnded();
 
 protected:
     void changeEvent(QEvent* event) override;
     void contextMenuEvent(QContextMenuEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
 
 private:
     void setUpView();
     void prepareCompletion();
     void renderDiagnostics();
     void showDiagnosticTip(int position, int x, int y);
+    bool reportedByBuild(const BuildDiagnostic& problem) const;
     void updateMarginWidth();
 
     OpenClLexer* m_lexer;
@@ -111,6 +154,8 @@ private:
     QStringList m_extraWords;
     QList<BuildDiagnostic> m_diagnostics;
     QList<BuildDiagnostic> m_findings;
+    QList<BuildDiagnostic> m_serviceDiagnostics;
+    bool m_serviceActive = false;
     EditorTheme m_theme;
 };
 

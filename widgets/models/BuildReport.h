@@ -20,6 +20,10 @@ struct BuildDiagnostic {
     QString file;   // the source name as the build's SourceSet spells it ("blur.cl", "common.h")
     int line = 0;   // 1-based; 0 when the message has no location
     int column = 0; // 1-based byte column; 0 when unknown
+    // Where the problem ends (1-based line, byte column past its last byte) when the source knows
+    // it (the language service); 0: the word at line:column.
+    int endLine = 0;
+    int endColumn = 0;
     DiagnosticSeverity severity = DiagnosticSeverity::Text;
     QString message;
     QStringList notes;
