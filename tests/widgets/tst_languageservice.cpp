@@ -59,6 +59,8 @@ struct Bench {
     Bench() {
         // No device builds: what the tests see comes from the language service alone.
         workspace.findChild<QAction*>(QStringLiteral("liveBuildAction"))->setChecked(false);
+        workspace.resize(1000, 700);
+        workspace.show(); // laid out, so that a click lands on the text
     }
     QString write(const QString& name, const QByteArray& bytes) {
         QFile file(dir.filePath(name));
@@ -229,7 +231,9 @@ void TestLanguageService::definitionJumpsIntoHeaderAndBack() {
     QCOMPARE(tabs->count(), 1);
     // Ctrl+click on "PairPtr": the header opens in a tab, at the typedef (line 6).
     const int at = positionOf(*editor, "PairPtr pairs") + 3;
-    Q_EMIT editor->definitionRequested(at);
+    const QPoint point(int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, at)) + 2,
+                       int(editor->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, at)) + 4);
+    QTest::mouseClick(editor->viewport(), Qt::LeftButton, Qt::ControlModifier, point);
     QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), 2, kServiceTimeoutMs);
     KernelEditor* header = tabs->currentEditor();
     QVERIFY(header != editor);

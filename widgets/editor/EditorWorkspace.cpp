@@ -491,7 +491,7 @@ void EditorWorkspace::refreshOutline() {
 void EditorWorkspace::rememberPlace() {
     KernelEditor* editor = m_tabs->currentEditor();
     if (!editor) {
-        m_back.append({});
+        m_back.append(Place{});
         return;
     }
     int line = 0, index = 0;
