@@ -15,6 +15,8 @@
 #include "editor/EditorTabs.h"
 #include "editor/EditorWorkspace.h"
 #include "editor/KernelEditor.h"
+#include "editor/language/LanguageFlags.h"
+#include "editor/language/ReferencesPanel.h"
 #include "inspector/BufferInspector.h"
 #include "launch/HistoryPanel.h"
 #include "launch/LaunchPanel.h"
@@ -221,7 +223,15 @@ void MainWindow::createPanels() {
     QDockWidget* debugger = addDock(tr("Debugger"), QStringLiteral("debuggerDock"), m_debuggerPanel,
                                     Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, debugger);
+    QDockWidget* references = addDock(tr("References"), QStringLiteral("referencesDock"),
+                                      m_workspace->referencesPanel(), Qt::BottomDockWidgetArea);
+    tabifyDockWidget(inspector, references);
     inspector->raise();
+    connect(m_workspace, &ui::EditorWorkspace::referencesShown, this,
+            [this] { raiseDock("referencesDock"); });
+    // Format on save is kept in the session.
+    connect(m_workspace->formatOnSaveAction(), &QAction::toggled, &session,
+            &ui::SessionController::setFormatOnSave);
 
     connect(m_welcome, &WelcomePage::newRequested, this, [this] { m_sessions->newSession(); });
     connect(m_welcome, &WelcomePage::openRequested, this, [this] { m_sessions->open(); });
@@ -333,6 +343,7 @@ void MainWindow::createMenus() {
     quit->setShortcut(QKeySequence::Quit);
 
     m_workspace->addEditActions(menuBar()->addMenu(tr("&Edit")));
+    m_workspace->addLanguageActions(menuBar()->addMenu(tr("&Code")));
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
     m_workspace->addBuildActions(run);
@@ -685,6 +696,14 @@ void MainWindow::showDevices() {
     m_deviceCombo->setCurrentIndex(index < 0 ? 0 : index);
 
     const ui::DeviceEntry* fallback = snapshot.defaultDevice();
+    // The language service reads the kernels as the chosen device's compiler would.
+    const ui::DeviceEntry* used = fallback;
+    for (const ui::PlatformEntry& platform : snapshot.platforms)
+        for (const ui::DeviceEntry& device : platform.devices)
+            if (!chosen.isEmpty() && device.name == chosen)
+                used = &device;
+    m_workspace->setLanguageDevice(used ? ui::LanguageDevice{used->openclCVersion, used->extensions}
+                                        : ui::LanguageDevice{});
     if (!chosen.isEmpty()) {
         m_deviceStatus->setText(tr("Device: %1").arg(chosen));
     } else if (fallback) {
@@ -744,6 +763,7 @@ void MainWindow::showBuffers(const QStringList& names) {
 
 void MainWindow::showSessionOpened() {
     updateTitle();
+    m_workspace->formatOnSaveAction()->setChecked(m_context.session().session().formatOnSave);
     if (!m_context.session().filePath().isEmpty() || m_context.session().session().launches.size())
         raiseDock("kernelEditorDock");
     // The diagnostics show from the start, and the launch panel lists the kernels once the

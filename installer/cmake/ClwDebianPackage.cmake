@@ -30,8 +30,9 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_APPLICATION_PACKAGE_DEPENDS
     "qt6-qpa-plugins, ocl-icd-libopencl1 | libopencl1, pocl-opencl-icd | opencl-icd")
 # Oclgrind: the simulator the workbench lists as one more device (it registers it for its own
-# processes only).
-set(CPACK_DEBIAN_APPLICATION_PACKAGE_RECOMMENDS "clinfo, oclgrind")
+# processes only). clangd: the editor's language service (completion, types, errors as one
+# types); clang-format: Code > Format. Without them the editor keeps its built-in word list.
+set(CPACK_DEBIAN_APPLICATION_PACKAGE_RECOMMENDS "clinfo, oclgrind, clangd, clang-format")
 
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_NAME libclw-engine-dev)
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_SECTION libdevel)

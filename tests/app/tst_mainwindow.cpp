@@ -59,7 +59,7 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
                                   QStringLiteral("Devices"), QStringLiteral("Diagnostics"),
                                   QStringLiteral("Findings"), QStringLiteral("Kernel editor"),
                                   QStringLiteral("Launch"), QStringLiteral("Log"),
-                                  QStringLiteral("Output"), QStringLiteral("Timeline and history"),
+                                  QStringLiteral("Output"), QStringLiteral("References"), QStringLiteral("Timeline and history"),
                                   QStringLiteral("Watch"), QStringLiteral("Welcome")}));
     // Every dock is open (tabified ones behind another tab count as open).
     for (const char* name : {"kernelEditorDock", "welcomeDock", "launchDock", "devicesDock",

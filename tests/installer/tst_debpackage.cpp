@@ -175,7 +175,9 @@ void TestDebPackage::workbenchDependsOnQtQScintillaAndOpenCl() {
                 QStringLiteral("%1 not in Depends: %2").arg(QString::fromUtf8(wanted), depends)));
     // Oclgrind, which the workbench lists as one more device, is recommended.
     const QString recommends = field(m_workbenchDeb, QStringLiteral("Recommends"));
-    QVERIFY2(dependencies(recommends).contains(QStringLiteral("oclgrind")), qPrintable(recommends));
+    // So are clangd and clang-format, the editor's language service and formatter.
+    for (const char* wanted : {"oclgrind", "clangd", "clang-format"})
+        QVERIFY2(dependencies(recommends).contains(QString::fromUtf8(wanted)), qPrintable(recommends));
 }
 
 // `apt install ./clworkbench_*.deb`, simulated (-s changes nothing): every dependency names a

@@ -407,14 +407,20 @@ QList<BuildDiagnostic> KernelEditor::shownServiceDiagnostics() const {
     return shown;
 }
 
-void KernelEditor::setSemanticRanges(const QList<SemanticRange>& ranges) {
+void KernelEditor::setSemanticRanges(const QList<SemanticRange>& ranges, int from, int to) {
     const int length = int(send(this, SCI_GETLENGTH));
+    if (from < 0 || to < 0) {
+        from = 0;
+        to = length;
+    }
+    from = std::clamp(from, 0, length);
+    to = std::clamp(to, from, length);
     for (int indicator : {kMacroIndicator, kParameterIndicator, kTypeIndicator}) {
         send(this, SCI_SETINDICATORCURRENT, ulong(indicator));
-        send(this, SCI_INDICATORCLEARRANGE, 0, length);
+        send(this, SCI_INDICATORCLEARRANGE, ulong(from), to - from);
     }
     for (const SemanticRange& range : ranges) {
-        if (range.start < 0 || range.end > length || range.end <= range.start)
+        if (range.start < from || range.end > to || range.end <= range.start)
             continue;
         send(this, SCI_SETINDICATORCURRENT, ulong(range.indicator));
         send(this, SCI_INDICATORFILLRANGE, ulong(range.start), range.end - range.start);

@@ -85,13 +85,14 @@ public:
     QList<BuildDiagnostic> shownServiceDiagnostics() const;
 
     // Semantic highlighting: byte ranges [start, end) coloured as a macro, parameter or type
-    // (kMacroIndicator, kParameterIndicator, kTypeIndicator), replacing the earlier ones.
+    // (kMacroIndicator, kParameterIndicator, kTypeIndicator). Replaces the colours of the text
+    // in [from, to) with those of `ranges` (which lie in it); from = to = -1: the whole text.
     struct SemanticRange {
         int start = 0;
         int end = 0;
         int indicator = 0;
     };
-    void setSemanticRanges(const QList<SemanticRange>& ranges);
+    void setSemanticRanges(const QList<SemanticRange>& ranges, int from = -1, int to = -1);
 
     // With the language service on, its completion and signature help replace the built-in
     // word list's (which comes back when the service is off).

@@ -186,6 +186,13 @@ void SessionController::setLive(bool on) {
     edited();
 }
 
+void SessionController::setFormatOnSave(bool on) {
+    if (m_session.formatOnSave == on)
+        return;
+    m_session.formatOnSave = on;
+    edited();
+}
+
 void SessionController::setLaunch(int index, const engine::SessionLaunch& launch) {
     if (index < 0 || index >= int(m_session.launches.size()) ||
         m_session.launches[size_t(index)] == launch)

@@ -123,6 +123,8 @@ public:
     // Whether the session is in live mode: an edit like the others (sessionChanged, modified),
     // so that the session file remembers it.
     void setLive(bool on);
+    // Save formats the kernels with clang-format first: an edit like the others.
+    void setFormatOnSave(bool on);
     bool isLive() const { return m_session.live; }
     // Runs the session as run() does, but as a live run: on the live watchdog limit, its records
     // kept apart from the history (pinLive adds them), no runFinished, buildFinished or

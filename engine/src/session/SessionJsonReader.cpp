@@ -86,6 +86,7 @@ SessionFile::ReadResult SessionJsonReader::read(const nlohmann::json& root) cons
     if (const auto watchdog = top.optionalField("watchdog"))
         session.watchdog = readWatchdog(*watchdog);
     session.live = top.booleanOr("live", false);
+    session.formatOnSave = top.booleanOr("formatOnSave", false);
 
     if (const auto buffers = top.optionalField("buffers")) {
         std::map<std::string, std::string> seen; // name -> the path of the buffer defining it

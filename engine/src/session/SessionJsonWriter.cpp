@@ -173,6 +173,8 @@ Json document(const Session& session) {
     // Written only when on, so that the files of sessions that never went live stay as they were.
     if (session.live)
         out["live"] = true;
+    if (session.formatOnSave)
+        out["formatOnSave"] = true;
     Json buffers = Json::array();
     for (const SessionBuffer& each : session.buffers)
         buffers.push_back(buffer(each));

@@ -22,8 +22,10 @@ DocumentOutline::DocumentOutline(QWidget* parent)
     : QComboBox(parent) {
     setObjectName(QStringLiteral("documentOutline"));
     setToolTip(tr("The kernels and functions of this file"));
-    setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    setMinimumContentsLength(24);
+    // A fixed width: fitting it to the longest name would lay the window out again after every
+    // edit that changes the outline.
+    setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    setMinimumContentsLength(28);
     clearSymbols();
     connect(this, &QComboBox::activated, this, [this](int index) {
         const int line = itemData(index).toInt();
@@ -33,20 +35,27 @@ DocumentOutline::DocumentOutline(QWidget* parent)
 }
 
 void DocumentOutline::clearSymbols() {
+    m_items.clear();
     clear();
     addItem(tr("Outline"), 0);
 }
 
 void DocumentOutline::setSymbols(const QList<SymbolEntry>& symbols, const QStringList& kernels) {
-    const QString current = currentIndex() > 0 ? currentText() : QString();
-    clearSymbols();
+    QList<QPair<QString, int>> items;
     for (const SymbolEntry& symbol : symbols) {
         // Fields, parameters and locals are not places to jump to from the outline.
         const QString kind = kernels.contains(symbol.name) ? tr("kernel") : kindName(symbol.kind);
-        if (kind.isEmpty())
-            continue;
-        addItem(QStringLiteral("%1  (%2)").arg(symbol.name, kind), symbol.range.start.line + 1);
+        if (!kind.isEmpty())
+            items.append({QStringLiteral("%1  (%2)").arg(symbol.name, kind),
+                          symbol.range.start.line + 1});
     }
+    if (items == m_items)
+        return; // most edits leave the outline as it was
+    m_items = items;
+    const QString current = currentIndex() > 0 ? currentText() : QString();
+    clearSymbols();
+    for (const auto& [text, line] : std::as_const(items))
+        addItem(text, line);
     if (const int index = findText(current); index > 0)
         setCurrentIndex(index);
 }

@@ -19,6 +19,9 @@ public:
 Q_SIGNALS:
     // 1-based line.
     void jumpRequested(int line);
+
+private:
+    QList<QPair<QString, int>> m_items; // (text, line) shown
 };
 
 } // namespace clw::ui

@@ -5,6 +5,7 @@
 
 #include <QPainter>
 #include <QPixmap>
+#include <QTimer>
 #include <QToolTip>
 
 namespace clw::ui {
@@ -54,7 +55,10 @@ EditorLanguageClient::EditorLanguageClient(KernelEditor* editor, LanguageService
     connect(&service, &LanguageService::diagnosticsPublished, this,
             &EditorLanguageClient::onDiagnostics);
     // A new server reads the file again before it can complete from it.
-    connect(&service, &LanguageService::started, this, [this] { m_textRead = false; });
+    connect(&service, &LanguageService::started, this, [this] {
+        m_textRead = false;
+        m_tokenResultId.clear(); // a new server knows no earlier answer to build a delta on
+    });
 }
 
 void EditorLanguageClient::setActive(bool active) {
@@ -64,6 +68,9 @@ void EditorLanguageClient::setActive(bool active) {
     m_editor->setLanguageServiceActive(active);
     if (!active) {
         m_editor->setServiceDiagnostics({});
+        m_slices.clear();
+        m_tokenData.clear();
+        m_tokenResultId.clear();
         m_editor->setSemanticRanges({});
     }
 }
@@ -356,37 +363,90 @@ void EditorLanguageClient::refreshSemanticTokens() {
     if (!m_active || !m_editor || m_tokensPending)
         return;
     m_tokensPending = true;
+    // After the first answer, only what changed since (clangd's delta): a few numbers per edit
+    // instead of the whole file's tokens.
+    const bool delta = !m_tokenResultId.isEmpty();
+    nlohmann::json params = nlohmann::json::object();
+    if (delta)
+        params["previousResultId"] = m_tokenResultId.toStdString();
     QPointer<EditorLanguageClient> self(this);
     m_service.request(
-        m_path, QStringLiteral("textDocument/semanticTokens/full"), nlohmann::json::object(),
-        kHoverTimeoutMs, [self](int version, const nlohmann::json& result, const QString& error) {
+        m_path,
+        delta ? QStringLiteral("textDocument/semanticTokens/full/delta")
+              : QStringLiteral("textDocument/semanticTokens/full"),
+        std::move(params), kHoverTimeoutMs,
+        [self](int version, const nlohmann::json& result, const QString& error) {
             if (!self)
                 return;
             self->m_tokensPending = false;
-            if (!error.isEmpty() || !self->isCurrent(version))
+            // The numbers are kept even for an older text: the next delta builds on them.
+            if (!error.isEmpty() ||
+                !LspValues::updateTokens(result, self->m_tokenData, &self->m_tokenResultId)) {
+                self->m_tokenResultId.clear(); // ask for all of them next time
                 return;
-            const QStringList types = self->m_service.tokenTypes();
-            QList<KernelEditor::SemanticRange> ranges;
-            for (const SemanticToken& token : LspValues::semanticTokens(result)) {
-                const QString type = token.type < types.size() ? types[token.type] : QString();
-                int indicator = 0;
-                if (type == QLatin1String("macro"))
-                    indicator = KernelEditor::kMacroIndicator;
-                else if (type == QLatin1String("parameter"))
-                    indicator = KernelEditor::kParameterIndicator;
-                else if (type == QLatin1String("type") || type == QLatin1String("class") ||
-                         type == QLatin1String("enum"))
-                    indicator = KernelEditor::kTypeIndicator;
-                if (indicator == 0)
-                    continue;
-                const int start = self->editorPosition({token.line, token.character});
-                const int end =
-                    self->editorPosition({token.line, token.character + token.length});
-                ranges.append({start, end, indicator});
             }
-            self->m_editor->setSemanticRanges(ranges);
-            Q_EMIT self->semanticTokensShown(int(ranges.size()));
+            if (self->isCurrent(version))
+                self->paintTokens();
         });
+}
+
+void EditorLanguageClient::paintTokens() {
+    const QStringList types = m_service.tokenTypes();
+    QList<int> indicatorOf(types.size(), 0);
+    for (int i = 0; i < types.size(); ++i) {
+        if (types[i] == QLatin1String("macro"))
+            indicatorOf[i] = KernelEditor::kMacroIndicator;
+        else if (types[i] == QLatin1String("parameter"))
+            indicatorOf[i] = KernelEditor::kParameterIndicator;
+        else if (types[i] == QLatin1String("type") || types[i] == QLatin1String("class") ||
+                 types[i] == QLatin1String("enum"))
+            indicatorOf[i] = KernelEditor::kTypeIndicator;
+    }
+    // Cut in slices of lines, painted one per turn of the event loop, the visible lines first:
+    // a long file's tokens never hold the GUI for long.
+    const int lines = m_editor->lines();
+    const int firstVisible = int(send(m_editor, QsciScintillaBase::SCI_DOCLINEFROMVISIBLE,
+                                      ulong(m_editor->firstVisibleLine())));
+    const int visibleSlice = firstVisible / kTokenSliceLines;
+    m_slices.clear();
+    for (int slice = 0; slice * kTokenSliceLines < std::max(lines, 1); ++slice)
+        m_slices.append({slice * kTokenSliceLines,
+                         std::min(lines, (slice + 1) * kTokenSliceLines), {}});
+    const QList<SemanticToken> tokens = LspValues::decodeTokens(m_tokenData);
+    for (const SemanticToken& token : tokens) {
+        const int indicator = token.type < indicatorOf.size() ? indicatorOf[token.type] : 0;
+        const int slice = token.line / kTokenSliceLines;
+        if (indicator == 0 || slice >= m_slices.size())
+            continue;
+        const int start = editorPosition({token.line, token.character});
+        const int end = editorPosition({token.line, token.character + token.length});
+        m_slices[slice].ranges.append({start, end, indicator});
+    }
+    if (visibleSlice > 0 && visibleSlice < m_slices.size())
+        m_slices.move(visibleSlice, 0);
+    m_paintedRanges = 0;
+    m_paintVersion = m_service.version(m_path);
+    paintNextSlice();
+}
+
+void EditorLanguageClient::paintNextSlice() {
+    if (!m_editor || m_slices.isEmpty())
+        return;
+    if (!isCurrent(m_paintVersion)) {
+        m_slices.clear(); // the text moved on: the next answer paints it
+        return;
+    }
+    const TokenSlice slice = m_slices.takeFirst();
+    const int from = int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.firstLine)));
+    const int to = slice.endLine >= m_editor->lines()
+                       ? int(send(m_editor, QsciScintillaBase::SCI_GETLENGTH))
+                       : int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.endLine)));
+    m_editor->setSemanticRanges(slice.ranges, from, to);
+    m_paintedRanges += int(slice.ranges.size());
+    if (m_slices.isEmpty())
+        Q_EMIT semanticTokensShown(m_paintedRanges);
+    else
+        QTimer::singleShot(0, this, &EditorLanguageClient::paintNextSlice);
 }
 
 } // namespace clw::ui

@@ -3,11 +3,14 @@
 // signature help as a call tip, hover as a tooltip, the service's diagnostics as their own marks
 // and semantic highlighting. Every answer is for one version of the text; an answer to an older
 // text is dropped (and, for completion, asked again), never shown.
+#include "editor/KernelEditor.h"
 #include "editor/language/LspValues.h"
 
 #include <QObject>
 #include <QPointer>
 #include <QString>
+
+#include <vector>
 
 namespace clw::ui {
 
@@ -20,6 +23,7 @@ public:
     static constexpr int kCompletionTimeoutMs = 2000;
     static constexpr int kHoverTimeoutMs = 2000;
     static constexpr int kMaxSignaturesShown = 12;
+    static constexpr int kTokenSliceLines = 400; // semantic colours painted per event-loop turn
 
     // Lives as long as the editor (its child); `path` is the document's name for the service.
     EditorLanguageClient(KernelEditor* editor, LanguageService& service, const QString& path);
@@ -62,6 +66,8 @@ private:
     bool isCompletionPlace() const;
     void registerKindImages();
     bool isCurrent(int version) const;
+    void paintTokens();
+    void paintNextSlice();
 
     QPointer<KernelEditor> m_editor;
     LanguageService& m_service;
@@ -75,6 +81,16 @@ private:
     QList<CompletionEntry> m_shownEntries;
     int m_hoverPosition = -1;
     bool m_tokensPending = false;
+    std::vector<int> m_tokenData; // the server's last semantic tokens, relative encoding
+    QString m_tokenResultId;
+    struct TokenSlice {
+        int firstLine = 0;
+        int endLine = 0;
+        QList<KernelEditor::SemanticRange> ranges;
+    };
+    QList<TokenSlice> m_slices; // still to paint, for m_paintVersion of the text
+    int m_paintVersion = 0;
+    int m_paintedRanges = 0;
 };
 
 } // namespace clw::ui

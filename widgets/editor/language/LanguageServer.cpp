@@ -1,12 +1,36 @@
 #include "editor/language/LanguageServer.h"
 
+#if defined(Q_OS_WIN)
+#include <windows.h>
+#elif defined(Q_OS_UNIX)
+#include <unistd.h>
+#endif
+
 #include <QCoreApplication>
+#include <QFutureWatcher>
+#include <QPromise>
+#include <QThreadPool>
 #include <QTimer>
 
 namespace clw::ui {
 
 namespace {
 constexpr qsizetype kStderrTailBytes = 4096;
+
+// clangd parses with every core; below the GUI's priority, the GUI thread gets a core at once
+// when it has work (typing stays smooth on a machine with few cores).
+void lowerPriority(QProcess& process) {
+#if defined(Q_OS_WIN)
+    process.setCreateProcessArgumentsModifier([](QProcess::CreateProcessArguments* arguments) {
+        arguments->flags |= BELOW_NORMAL_PRIORITY_CLASS;
+    });
+#elif defined(Q_OS_UNIX)
+    process.setChildProcessModifier([] {
+        // In the child between fork and exec: only async-signal-safe calls.
+        (void)::nice(LanguageServer::kNiceness);
+    });
+#endif
+}
 constexpr int kInitializeTimeoutMs = 10000;
 constexpr int kStopGraceMs = 1000;
 } // namespace
@@ -33,6 +57,8 @@ void LanguageServer::start(const QString& program, const QStringList& arguments,
                            const nlohmann::json& initializationOptions) {
     m_state = State::Starting;
     m_framing.reset();
+    m_inboxStart += qint64(m_inbox.size());
+    m_inbox.clear();
     m_stderrTail.clear();
     m_process = new QProcess(this);
     connect(m_process, &QProcess::readyReadStandardOutput, this, &LanguageServer::onReadyRead);
@@ -43,6 +69,7 @@ void LanguageServer::start(const QString& program, const QStringList& arguments,
     });
     connect(m_process, &QProcess::finished, this, &LanguageServer::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &LanguageServer::onErrorOccurred);
+    lowerPriority(*m_process);
     m_process->start(program, arguments);
 
     nlohmann::json params = {{"processId", QCoreApplication::applicationPid()},
@@ -146,14 +173,52 @@ QString LanguageServer::lastWords() const {
 }
 
 void LanguageServer::onReadyRead() {
-    LspFraming::Feed feed = m_framing.feed(m_process->readAllStandardOutput());
-    for (const nlohmann::json& message : feed.messages) {
-        handle(message);
-        if (m_state == State::Stopped)
-            return; // a reply handler stopped the server
+    QString error;
+    for (QByteArray& body : m_framing.split(m_process->readAllStandardOutput(), &error)) {
+        m_inbox.push_back({});
+        if (body.size() < kReadOnThreadBytes) {
+            m_inbox.back().message = LspFraming::parse(body);
+            m_inbox.back().ready = true;
+            continue;
+        }
+        // A long message (a whole file's semantic tokens) is read on a worker thread: reading
+        // it here would hold the GUI for several milliseconds. Answers are still handled in the
+        // order they came.
+        const qint64 slot = m_inboxStart + qint64(m_inbox.size()) - 1;
+        auto promise = std::make_shared<QPromise<nlohmann::json>>();
+        auto* watcher = new QFutureWatcher<nlohmann::json>(this);
+        connect(watcher, &QFutureWatcher<nlohmann::json>::finished, this, [this, watcher, slot] {
+            watcher->deleteLater();
+            const qint64 index = slot - m_inboxStart;
+            if (index < 0 || index >= qint64(m_inbox.size()) || watcher->future().resultCount() == 0)
+                return; // the server was restarted meanwhile
+            m_inbox[std::size_t(index)].message = watcher->future().result();
+            m_inbox[std::size_t(index)].ready = true;
+            deliverInbox();
+        });
+        watcher->setFuture(promise->future());
+        promise->start();
+        QThreadPool::globalInstance()->start([promise, body = std::move(body)] {
+            promise->addResult(LspFraming::parse(body));
+            promise->finish();
+        });
     }
-    if (!feed.error.isEmpty())
-        fail(tr("it broke the protocol: %1").arg(feed.error));
+    deliverInbox();
+    if (!error.isEmpty())
+        fail(tr("it broke the protocol: %1").arg(error));
+}
+
+void LanguageServer::deliverInbox() {
+    while (!m_inbox.empty() && m_inbox.front().ready && m_state != State::Stopped) {
+        const nlohmann::json message = std::move(m_inbox.front().message);
+        m_inbox.pop_front();
+        ++m_inboxStart;
+        if (message.is_discarded()) {
+            fail(tr("it broke the protocol: %1").arg(LspFraming::notAnObject()));
+            return;
+        }
+        handle(message);
+    }
 }
 
 void LanguageServer::handle(const nlohmann::json& message) {

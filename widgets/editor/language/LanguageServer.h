@@ -11,6 +11,7 @@
 #include <QProcess>
 #include <QStringList>
 
+#include <deque>
 #include <functional>
 
 namespace clw::ui {
@@ -19,6 +20,10 @@ class LanguageServer : public QObject {
     Q_OBJECT
 public:
     enum class State { NotStarted, Starting, Ready, Stopped };
+    // How much lower than the GUI the server runs (Unix nice; below normal on Windows).
+    static constexpr int kNiceness = 10;
+    // Messages at least this long are read (JSON-parsed) on a worker thread.
+    static constexpr qsizetype kReadOnThreadBytes = 32 * 1024;
     // result is the reply's "result"; error is empty unless the server refused the request, the
     // request timed out or the server went away.
     using Reply = std::function<void(const nlohmann::json& result, const QString& error)>;
@@ -71,6 +76,7 @@ private:
     void onReadyRead();
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onErrorOccurred(QProcess::ProcessError error);
+    void deliverInbox();
     void handle(const nlohmann::json& message);
     void answerServerRequest(const nlohmann::json& message);
     void fail(const QString& reason);
@@ -79,6 +85,14 @@ private:
 
     QProcess* m_process = nullptr;
     LspFraming m_framing;
+    // Messages in the order they came, some still being read on a worker thread; m_inboxStart
+    // numbers the first, so that a worker's result finds its place.
+    struct Incoming {
+        nlohmann::json message;
+        bool ready = false;
+    };
+    std::deque<Incoming> m_inbox;
+    qint64 m_inboxStart = 0;
     State m_state = State::NotStarted;
     qint64 m_nextId = 1;
     qint64 m_initializeId = 0;

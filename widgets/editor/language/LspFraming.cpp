@@ -18,10 +18,36 @@ void LspFraming::reset() {
     m_broken = false;
 }
 
+nlohmann::json LspFraming::parse(const QByteArray& body) {
+    nlohmann::json message =
+        nlohmann::json::parse(body.constData(), body.constData() + body.size(), nullptr, false);
+    if (!message.is_discarded() && !message.is_object())
+        return nlohmann::json(nlohmann::json::value_t::discarded);
+    return message;
+}
+
 LspFraming::Feed LspFraming::feed(const QByteArray& bytes) {
     Feed result;
+    for (const QByteArray& body : split(bytes, &result.error)) {
+        nlohmann::json message = parse(body);
+        if (message.is_discarded()) {
+            result.error = notAnObject();
+            m_broken = true;
+            m_buffer.clear();
+            break;
+        }
+        result.messages.push_back(std::move(message));
+    }
+    return result;
+}
+
+std::vector<QByteArray> LspFraming::split(const QByteArray& bytes, QString* error) {
+    struct {
+        std::vector<QByteArray> messages;
+        QString error;
+    } result;
     if (m_broken)
-        return result;
+        return {};
     m_buffer.append(bytes);
     qsizetype consumed = 0;
     while (true) {
@@ -60,14 +86,7 @@ LspFraming::Feed LspFraming::feed(const QByteArray& bytes) {
         const qsizetype bodyStart = headerEnd + 4;
         if (m_buffer.size() - bodyStart < length)
             break; // the rest of the body is still on its way
-        nlohmann::json message =
-            nlohmann::json::parse(m_buffer.constData() + bodyStart,
-                                  m_buffer.constData() + bodyStart + length, nullptr, false);
-        if (message.is_discarded() || !message.is_object()) {
-            result.error = QStringLiteral("a message that is not a JSON object");
-            break;
-        }
-        result.messages.push_back(std::move(message));
+        result.messages.push_back(m_buffer.mid(bodyStart, length));
         consumed = bodyStart + length;
     }
     m_buffer.remove(0, consumed);
@@ -75,7 +94,8 @@ LspFraming::Feed LspFraming::feed(const QByteArray& bytes) {
         m_broken = true;
         m_buffer.clear();
     }
-    return result;
+    *error = result.error;
+    return result.messages;
 }
 
 } // namespace clw::ui

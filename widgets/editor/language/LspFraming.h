@@ -28,6 +28,12 @@ public:
     // Takes the next bytes of the stream; returns every message completed by them. After an
     // error the rest of the stream is ignored until reset().
     Feed feed(const QByteArray& bytes);
+    // The same, with the messages' JSON texts left unread (for the caller to read them where it
+    // likes: a long one on another thread).
+    std::vector<QByteArray> split(const QByteArray& bytes, QString* error);
+    // One message's JSON text read; a discarded value (is_discarded()) when it is not an object.
+    static nlohmann::json parse(const QByteArray& body);
+    static QString notAnObject() { return QStringLiteral("a message that is not a JSON object"); }
     void reset();
 
 private:

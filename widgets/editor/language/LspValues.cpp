@@ -200,25 +200,84 @@ QList<SymbolEntry> LspValues::symbols(const nlohmann::json& result) {
 }
 
 QList<SemanticToken> LspValues::semanticTokens(const nlohmann::json& result) {
+    std::vector<int> data;
+    QString resultId;
+    return updateTokens(result, data, &resultId) ? decodeTokens(data) : QList<SemanticToken>();
+}
+
+QList<SemanticToken> LspValues::decodeTokens(const std::vector<int>& data) {
     QList<SemanticToken> tokens;
-    const nlohmann::json& data = result.is_object() ? result.value("data", nlohmann::json())
-                                                    : nlohmann::json();
-    if (!data.is_array())
-        return tokens;
     tokens.reserve(qsizetype(data.size() / 5));
     int line = 0;
     int character = 0;
     for (std::size_t i = 0; i + 4 < data.size(); i += 5) {
-        if (!data[i].is_number_integer() || !data[i + 1].is_number_integer() ||
-            !data[i + 2].is_number_integer() || !data[i + 3].is_number_integer())
-            return {};
-        const int deltaLine = data[i].get<int>();
-        const int deltaStart = data[i + 1].get<int>();
+        const int deltaLine = data[i];
         line += deltaLine;
-        character = deltaLine == 0 ? character + deltaStart : deltaStart;
-        tokens.append({line, character, data[i + 2].get<int>(), data[i + 3].get<int>()});
+        character = deltaLine == 0 ? character + data[i + 1] : data[i + 1];
+        tokens.append({line, character, data[i + 2], data[i + 3]});
     }
     return tokens;
+}
+
+namespace {
+
+bool readIntegers(const nlohmann::json& array, std::vector<int>& out) {
+    if (!array.is_array())
+        return false;
+    out.clear();
+    out.reserve(array.size());
+    for (const nlohmann::json& value : array) {
+        if (!value.is_number_integer())
+            return false;
+        out.push_back(value.get<int>());
+    }
+    return true;
+}
+
+} // namespace
+
+bool LspValues::updateTokens(const nlohmann::json& result, std::vector<int>& data,
+                             QString* resultId) {
+    if (!result.is_object())
+        return false;
+    if (result.contains("data")) {
+        std::vector<int> fresh;
+        if (!readIntegers(result["data"], fresh))
+            return false;
+        data = std::move(fresh);
+    } else if (result.contains("edits") && result["edits"].is_array()) {
+        // Each edit replaces deleteCount numbers at start; applied from the last one back, so
+        // that earlier starts stay valid.
+        struct Edit {
+            int start;
+            int deleteCount;
+            std::vector<int> data;
+        };
+        std::vector<Edit> edits;
+        for (const nlohmann::json& item : result["edits"]) {
+            Edit edit{0, 0, {}};
+            if (!item.is_object() || !item.contains("start") || !item["start"].is_number_integer())
+                return false;
+            edit.start = item["start"].get<int>();
+            edit.deleteCount = item.value("deleteCount", 0);
+            if (item.contains("data") && !readIntegers(item["data"], edit.data))
+                return false;
+            if (edit.start < 0 || edit.deleteCount < 0 ||
+                std::size_t(edit.start) + std::size_t(edit.deleteCount) > data.size())
+                return false;
+            edits.push_back(std::move(edit));
+        }
+        std::sort(edits.begin(), edits.end(),
+                  [](const Edit& a, const Edit& b) { return a.start > b.start; });
+        for (const Edit& edit : edits) {
+            data.erase(data.begin() + edit.start, data.begin() + edit.start + edit.deleteCount);
+            data.insert(data.begin() + edit.start, edit.data.begin(), edit.data.end());
+        }
+    } else {
+        return false;
+    }
+    *resultId = string(result, "resultId");
+    return true;
 }
 
 } // namespace clw::ui

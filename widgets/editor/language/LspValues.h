@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <vector>
+
 namespace clw::ui {
 
 struct LspPosition {
@@ -81,6 +83,12 @@ public:
     static QList<SymbolEntry> symbols(const nlohmann::json& result);
     // semanticTokens' relative encoding decoded to absolute positions.
     static QList<SemanticToken> semanticTokens(const nlohmann::json& result);
+    static QList<SemanticToken> decodeTokens(const std::vector<int>& data);
+    // Brings `data` up to date with an answer to semanticTokens/full (its "data") or
+    // semanticTokens/full/delta (its "edits" on the previous data); sets the answer's result id.
+    // False (data untouched) when the answer is not one of those.
+    static bool updateTokens(const nlohmann::json& result, std::vector<int>& data,
+                             QString* resultId);
 
     static QString string(const nlohmann::json& object, const char* key);
 };

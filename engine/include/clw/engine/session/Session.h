@@ -127,6 +127,9 @@ struct Session {
     // Live mode: the workbench runs the launches again after each edit that builds (off unless a
     // file says so; only the workbench reads it).
     bool live = false;
+    // Save formats the kernels with clang-format first (off unless a file says so; only the
+    // workbench reads it).
+    bool formatOnSave = false;
     std::vector<SessionBuffer> buffers;
     std::vector<SessionLaunch> launches;
 
