@@ -59,7 +59,8 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
                                   QStringLiteral("Devices"), QStringLiteral("Diagnostics"),
                                   QStringLiteral("Findings"), QStringLiteral("Kernel editor"),
                                   QStringLiteral("Launch"), QStringLiteral("Log"),
-                                  QStringLiteral("Output"), QStringLiteral("References"), QStringLiteral("Timeline and history"),
+                                  QStringLiteral("Output"), QStringLiteral("References"),
+                                  QStringLiteral("Timeline and history"),
                                   QStringLiteral("Watch"), QStringLiteral("Welcome")}));
     // Every dock is open (tabified ones behind another tab count as open).
     for (const char* name : {"kernelEditorDock", "welcomeDock", "launchDock", "devicesDock",
@@ -91,6 +92,16 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     QVERIFY(context.hasDevices());
     QTRY_COMPARE(window.deviceStatus(),
                  QStringLiteral("Device: ") + QString::fromStdString(device.name()));
+
+    // The Code menu's language actions, and Format on save kept in the session (off at first).
+    QAction* formatOnSave = window.findChild<QAction*>(QStringLiteral("formatOnSaveAction"));
+    QVERIFY(formatOnSave && formatOnSave->isCheckable() && !formatOnSave->isChecked());
+    for (const char* name : {"goToDefinitionAction", "findReferencesAction", "goBackAction",
+                             "completeAction", "formatAction"})
+        QVERIFY2(window.findChild<QAction*>(QString::fromLatin1(name)), name);
+    formatOnSave->setChecked(true);
+    QVERIFY(context.session().session().formatOnSave);
+    QVERIFY(context.session().isModified());
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -28,6 +28,7 @@ private slots:
     void ignoresUnknownFields();
     void watchdogLimits();
     void liveMode();
+    void formatOnSave();
     void leavesOutAMainFileThatIsGone();
     void readsFromDisk();
     void writesDataFilesBeside();
@@ -216,6 +217,20 @@ void TestSessionFile::liveMode() {
         SessionFile::parse(exampleEdited(QStringLiteral("live"), true).toStdString()).session.live);
     QVERIFY(!SessionFile::parse(exampleEdited(QStringLiteral("live"), false).toStdString())
                  .session.live);
+}
+
+void TestSessionFile::formatOnSave() {
+    // As live mode: off unless the file says so, written only when on.
+    QVERIFY(!exampleSession().formatOnSave);
+    QVERIFY(!QByteArray::fromStdString(SessionFile::serialize(exampleSession()))
+                 .contains("\"formatOnSave\""));
+    Session session = exampleSession();
+    session.formatOnSave = true;
+    const std::string text = SessionFile::serialize(session);
+    QVERIFY2(QByteArray::fromStdString(text).contains("\"formatOnSave\": true"), text.c_str());
+    QVERIFY(SessionFile::parse(text).session == session);
+    QVERIFY(!SessionFile::parse(exampleEdited(QStringLiteral("formatOnSave"), false).toStdString())
+                 .session.formatOnSave);
 }
 
 void TestSessionFile::leavesOutAMainFileThatIsGone() {
