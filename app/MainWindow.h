@@ -49,7 +49,8 @@ class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     // Version of the saved window layout: a layout of another version is not restored.
-    static constexpr int kLayoutVersion = 5; // 3: the Findings dock; 4: Watch, Debugger; 5: References
+    static constexpr int kLayoutVersion =
+        5; // 3: the Findings dock; 4: Watch, Debugger; 5: References
 
     // The context must outlive the window. Opens the vector-add sample as an unsaved session
     // and shows the Welcome page.

@@ -24,7 +24,6 @@
 #include "editor/language/LanguageService.h"
 #include "editor/language/LanguageSupport.h"
 #include "models/BuildSettingsStore.h"
-#include "models/BuildSettingsStore.h"
 
 #include <QAction>
 #include <QApplication>
@@ -52,9 +51,10 @@ constexpr int kTimeoutMs = 60000;
 QString typesHeader() {
     QString text = QStringLiteral("// bench_types.h: the particles' types\n");
     for (int i = 0; i < 20; ++i)
-        text += QStringLiteral("typedef struct {\n    float x, y, z;\n    float mass;\n    int id;\n"
-                               "} Body%1;\ntypedef __global Body%1* Body%1Ptr;\n")
-                    .arg(i);
+        text +=
+            QStringLiteral("typedef struct {\n    float x, y, z;\n    float mass;\n    int id;\n"
+                           "} Body%1;\ntypedef __global Body%1* Body%1Ptr;\n")
+                .arg(i);
     return text;
 }
 
@@ -240,7 +240,8 @@ int main(int argc, char** argv) {
         QTest::keyClick(editor->viewport(), Qt::Key_Escape);
         const auto squiggled = [&] {
             for (const ui::BuildDiagnostic& problem : editor->serviceDiagnostics())
-                if (problem.line == line + 2 && problem.message.contains(QLatin1String("undefined_rate")))
+                if (problem.line == line + 2 &&
+                    problem.message.contains(QLatin1String("undefined_rate")))
                     return true;
             return false;
         };
@@ -261,7 +262,8 @@ int main(int argc, char** argv) {
     editor->setCursorPosition(line, int(editor->text(line).size()) - 1);
     QTest::keyClick(editor->viewport(), Qt::Key_Return);
     bench::Typist typist(editor->viewport(),
-                         QStringLiteral("acc += helper_7(in[i], acc) * mad(acc, 2.0f, 1.0f); "), 200);
+                         QStringLiteral("acc += helper_7(in[i], acc) * mad(acc, 2.0f, 1.0f); "),
+                         200);
     StallMeter meter;
     meter.start();
     app.startRecording();

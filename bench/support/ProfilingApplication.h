@@ -40,11 +40,10 @@ public:
         --m_depth;
         if (spent > m_slowestMs) {
             m_slowestMs = spent;
-            m_slowest = QStringLiteral("%1%2 %3")
-                            .arg(QString::fromLatin1(className),
-                                 name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
-                                 QString::fromLatin1(
-                                     QMetaEnum::fromType<QEvent::Type>().valueToKey(type)));
+            m_slowest = QStringLiteral("%1%2 %3").arg(
+                QString::fromLatin1(className),
+                name.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(name),
+                QString::fromLatin1(QMetaEnum::fromType<QEvent::Type>().valueToKey(type)));
         }
         return result;
     }

@@ -55,13 +55,13 @@ void TestMainWindow::opensWithDocksAndListsDevices() {
     for (const QDockWidget* dock : window.findChildren<QDockWidget*>())
         titles << dock->windowTitle();
     titles.sort();
-    QCOMPARE(titles, (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Debugger"),
-                                  QStringLiteral("Devices"), QStringLiteral("Diagnostics"),
-                                  QStringLiteral("Findings"), QStringLiteral("Kernel editor"),
-                                  QStringLiteral("Launch"), QStringLiteral("Log"),
-                                  QStringLiteral("Output"), QStringLiteral("References"),
-                                  QStringLiteral("Timeline and history"),
-                                  QStringLiteral("Watch"), QStringLiteral("Welcome")}));
+    QCOMPARE(titles,
+             (QStringList{QStringLiteral("Buffer inspector"), QStringLiteral("Debugger"),
+                          QStringLiteral("Devices"), QStringLiteral("Diagnostics"),
+                          QStringLiteral("Findings"), QStringLiteral("Kernel editor"),
+                          QStringLiteral("Launch"), QStringLiteral("Log"), QStringLiteral("Output"),
+                          QStringLiteral("References"), QStringLiteral("Timeline and history"),
+                          QStringLiteral("Watch"), QStringLiteral("Welcome")}));
     // Every dock is open (tabified ones behind another tab count as open).
     for (const char* name : {"kernelEditorDock", "welcomeDock", "launchDock", "devicesDock",
                              "bufferInspectorDock", "diagnosticsDock", "timelineDock", "logDock"}) {

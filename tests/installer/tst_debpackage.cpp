@@ -177,7 +177,8 @@ void TestDebPackage::workbenchDependsOnQtQScintillaAndOpenCl() {
     const QString recommends = field(m_workbenchDeb, QStringLiteral("Recommends"));
     // So are clangd and clang-format, the editor's language service and formatter.
     for (const char* wanted : {"oclgrind", "clangd", "clang-format"})
-        QVERIFY2(dependencies(recommends).contains(QString::fromUtf8(wanted)), qPrintable(recommends));
+        QVERIFY2(dependencies(recommends).contains(QString::fromUtf8(wanted)),
+                 qPrintable(recommends));
 }
 
 // `apt install ./clworkbench_*.deb`, simulated (-s changes nothing): every dependency names a

@@ -70,7 +70,8 @@ struct Bench {
         return file.fileName();
     }
     void setOptions(const QString& options) {
-        auto* edit = workspace.diagnosticsPanel()->findChild<QLineEdit*>(QStringLiteral("buildOptions"));
+        auto* edit =
+            workspace.diagnosticsPanel()->findChild<QLineEdit*>(QStringLiteral("buildOptions"));
         edit->setText(options);
         Q_EMIT edit->editingFinished();
     }
@@ -183,7 +184,8 @@ void TestLanguageService::completesFieldThroughHeaderTypedef() {
     typeAt(*editor, kFreeLine, QStringLiteral("pairs->"));
     QVERIFY(shown.wait(kServiceTimeoutMs));
     const QList<CompletionEntry> entries = client->shownEntries();
-    QCOMPARE(insertTexts(entries), QStringList({QStringLiteral("first"), QStringLiteral("second")}));
+    QCOMPARE(insertTexts(entries),
+             QStringList({QStringLiteral("first"), QStringLiteral("second")}));
     QCOMPARE(entries[0].kind, 5); // a field
     QCOMPARE(entries[0].detail, QStringLiteral("float"));
 }
@@ -193,7 +195,7 @@ void TestLanguageService::hoverResolvesDefineAndFollowsOptions() {
     KernelEditor* editor = bench.open();
     QVERIFY(bench.ready(editor));
     EditorLanguageClient* client = bench.client(editor);
-    const int parameter = positionOf(*editor, "a, __global") ;
+    const int parameter = positionOf(*editor, "a, __global");
     QString hover = hoverAt(*editor, *client, parameter);
     QVERIFY2(hover.contains(QLatin1String("const __global float *")), qPrintable(hover));
     const int macro = positionOf(*editor, "DATA_TYPE* a");
@@ -232,7 +234,8 @@ void TestLanguageService::definitionJumpsIntoHeaderAndBack() {
     // Ctrl+click on "PairPtr": the header opens in a tab, at the typedef (line 6).
     const int at = positionOf(*editor, "PairPtr pairs") + 3;
     const QPoint point(int(editor->SendScintilla(QsciScintilla::SCI_POINTXFROMPOSITION, 0, at)) + 2,
-                       int(editor->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, at)) + 4);
+                       int(editor->SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, at)) +
+                           4);
     QTest::mouseClick(editor->viewport(), Qt::LeftButton, Qt::ControlModifier, point);
     QTRY_COMPARE_WITH_TIMEOUT(tabs->count(), 2, kServiceTimeoutMs);
     KernelEditor* header = tabs->currentEditor();
@@ -246,7 +249,8 @@ void TestLanguageService::definitionJumpsIntoHeaderAndBack() {
     // F2 on "Pair" there goes to the struct (line 5), Alt+Left back twice to the kernel.
     header->setCursorPosition(5, 17);
     bench.workspace.findChild<QAction*>(QStringLiteral("goToDefinitionAction"))->trigger();
-    QTRY_VERIFY_WITH_TIMEOUT((header->getCursorPosition(&line, &index), line == 4), kServiceTimeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT((header->getCursorPosition(&line, &index), line == 4),
+                             kServiceTimeoutMs);
     QAction* back = bench.workspace.findChild<QAction*>(QStringLiteral("goBackAction"));
     back->trigger();
     header->getCursorPosition(&line, &index);
@@ -331,7 +335,8 @@ void TestLanguageService::sameErrorFromBuildShownOnce() {
     editor.setDiagnostics({built});
     QCOMPARE(editor.shownServiceDiagnostics().size(), 0);
     const int at = positionOf(editor, 2, 13);
-    QVERIFY(editor.SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT, KernelEditor::kErrorIndicator, at));
+    QVERIFY(editor.SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT, KernelEditor::kErrorIndicator,
+                                 at));
     QVERIFY(!editor.SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT,
                                   KernelEditor::kServiceErrorIndicator, at));
     QVERIFY(!(editor.markersAtLine(1) & (1 << KernelEditor::kServiceErrorMarker)));
@@ -363,7 +368,8 @@ void TestLanguageService::refusesNulAndInvalidUtf8() {
     QByteArray bytes = "__kernel void bad(__global float* x) {\n    x[0] = 1.0f; // \xff\xfe\n}\n";
     bytes.append('\0');
     bytes.append("\n");
-    KernelEditor* bad = bench.workspace.tabs()->openFile(bench.write(QStringLiteral("bad.cl"), bytes));
+    KernelEditor* bad =
+        bench.workspace.tabs()->openFile(bench.write(QStringLiteral("bad.cl"), bytes));
     QVERIFY(bad);
     QTRY_VERIFY(bench.workspace.statusLabel()->text().contains(QLatin1String("skips bad.cl")));
     QVERIFY2(bench.workspace.statusLabel()->text().contains(QLatin1String("not UTF-8")),
@@ -382,8 +388,8 @@ void TestLanguageService::refusesNulAndInvalidUtf8() {
     QVERIFY(insertTexts(client->shownEntries()).contains(QStringLiteral("get_group_id")));
 
     // A NUL in UTF-8 text is refused too, and the editor keeps the whole file.
-    KernelEditor* nul = bench.workspace.tabs()->openFile(bench.write(
-        QStringLiteral("nul.cl"), QByteArray("__kernel void z() {}\n// a\0b\n", 28)));
+    KernelEditor* nul = bench.workspace.tabs()->openFile(
+        bench.write(QStringLiteral("nul.cl"), QByteArray("__kernel void z() {}\n// a\0b\n", 28)));
     QVERIFY(nul);
     QCOMPARE(nul->fullText().toUtf8(), QByteArray("__kernel void z() {}\n// a\0b\n", 28));
     QTRY_VERIFY(bench.workspace.statusLabel()->text().contains(
@@ -415,7 +421,8 @@ void TestLanguageService::formatsWithClangFormat() {
         bench.write(QStringLiteral("ugly.cl"), "__kernel void k(__global float*x){x[0]=1.0f;}\n"));
     QVERIFY(editor);
     bench.workspace.formatCurrent();
-    QTRY_VERIFY_WITH_TIMEOUT(editor->text() != QStringLiteral("__kernel void k(__global float*x){x[0]=1.0f;}\n"),
+    QTRY_VERIFY_WITH_TIMEOUT(editor->text() !=
+                                 QStringLiteral("__kernel void k(__global float*x){x[0]=1.0f;}\n"),
                              kServiceTimeoutMs);
     QCOMPARE(editor->text(),
              QStringLiteral("__kernel void k(__global float *x) { x[0] = 1.0f; }\n"));

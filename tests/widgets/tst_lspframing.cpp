@@ -66,8 +66,8 @@ void TestLspFraming::brokenStreamsAreRefused_data() {
                                    << QStringLiteral("a message that is not a JSON object");
     QTest::newRow("no colon") << QByteArray("garbage\r\n\r\n")
                               << QStringLiteral("a malformed header line: garbage");
-    QTest::newRow("endless header") << QByteArray(5000, 'a')
-                                    << QStringLiteral("a message header longer than 4 KiB");
+    QTest::newRow("endless header")
+        << QByteArray(5000, 'a') << QStringLiteral("a message header longer than 4 KiB");
 }
 
 void TestLspFraming::brokenStreamsAreRefused() {
@@ -111,7 +111,8 @@ void TestLspFraming::readsAnswers() {
     QCOMPARE(places.size(), 1);
     QCOMPARE(places[0].path, QStringLiteral("/tmp/a b/types.h"));
     QCOMPARE(places[0].range.start.character, 2);
-    QCOMPARE(LspValues::uriOf(QStringLiteral("/tmp/a b/k.cl")), QStringLiteral("file:///tmp/a%20b/k.cl"));
+    QCOMPARE(LspValues::uriOf(QStringLiteral("/tmp/a b/k.cl")),
+             QStringLiteral("file:///tmp/a%20b/k.cl"));
 
     const SignatureHelp help = LspValues::signatureHelp(nlohmann::json::parse(
         R"json({"activeSignature": 1, "activeParameter": 1,
@@ -125,15 +126,17 @@ void TestLspFraming::readsAnswers() {
 }
 
 void TestLspFraming::commandFollowsOptionsAndDevice() {
-    LanguageDevice pocl{QStringLiteral("OpenCL C 1.2 PoCL"),
-                        {QStringLiteral("cl_khr_fp64"), QStringLiteral("cl_khr_global_int32_base_atomics")}};
-    QStringList command = LanguageFlags::command(
-        QStringLiteral("/k/blur.cl"), QStringLiteral("-DDATA_TYPE=float -I inc -cl-fast-relaxed-math"),
-        {QStringLiteral("/k")}, pocl);
+    LanguageDevice pocl{
+        QStringLiteral("OpenCL C 1.2 PoCL"),
+        {QStringLiteral("cl_khr_fp64"), QStringLiteral("cl_khr_global_int32_base_atomics")}};
+    QStringList command =
+        LanguageFlags::command(QStringLiteral("/k/blur.cl"),
+                               QStringLiteral("-DDATA_TYPE=float -I inc -cl-fast-relaxed-math"),
+                               {QStringLiteral("/k")}, pocl);
     QCOMPARE(command.first(), QStringLiteral("clang"));
     QCOMPARE(command.last(), QStringLiteral("/k/blur.cl"));
-    for (const char* argument : {"-xcl", "-cl-std=CL1.2", "-DDATA_TYPE=float", "-Iinc", "-I/k",
-                                 "-cl-fast-relaxed-math"})
+    for (const char* argument :
+         {"-xcl", "-cl-std=CL1.2", "-DDATA_TYPE=float", "-Iinc", "-I/k", "-cl-fast-relaxed-math"})
         QVERIFY2(command.contains(QString::fromLatin1(argument)), argument);
     const QString extensions = command[command.indexOf(QStringLiteral("-Xclang")) + 1];
     QVERIFY(extensions.startsWith(QLatin1String("-cl-ext=")));
@@ -141,7 +144,8 @@ void TestLspFraming::commandFollowsOptionsAndDevice() {
     QVERIFY(extensions.contains(QLatin1String("-cl_khr_fp16")));
 
     // The session's -cl-std wins; without one an OpenCL C 1.1 device reads as 1.1.
-    command = LanguageFlags::command(QStringLiteral("/k/a.cl"), QStringLiteral("-cl-std=CL3.0"), {}, pocl);
+    command = LanguageFlags::command(QStringLiteral("/k/a.cl"), QStringLiteral("-cl-std=CL3.0"), {},
+                                     pocl);
     QVERIFY(command.contains(QStringLiteral("-cl-std=CL3.0")));
     QCOMPARE(LanguageFlags::defaultStandard({QStringLiteral("OpenCL C 1.1 old"), {}}),
              QStringLiteral("CL1.1"));

@@ -171,9 +171,8 @@ KernelEditor* EditorTabs::openFile(const QString& path) {
 }
 
 bool EditorTabs::writeFile(KernelEditor* editor, const QString& path) {
-    const QByteArray bytes = m_documents.value(editor).bytewise
-                                 ? encodeBytewise(editor->fullText())
-                                 : editor->fullText().toUtf8();
+    const QByteArray bytes = m_documents.value(editor).bytewise ? encodeBytewise(editor->fullText())
+                                                                : editor->fullText().toUtf8();
     // Our own write must not read as an outside change: stop watching while it happens.
     m_watcher.removePath(path);
     QSaveFile file(path);

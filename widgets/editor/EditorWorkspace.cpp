@@ -7,31 +7,31 @@
 #include "editor/KernelEditor.h"
 #include "editor/OpenClBuiltins.h"
 #include "editor/language/CodeFormatter.h"
-#include "editor/language/EditorLanguageClient.h"
 #include "editor/language/DocumentOutline.h"
+#include "editor/language/EditorLanguageClient.h"
 #include "editor/language/LanguageSupport.h"
 #include "editor/language/ReferencesPanel.h"
 #include "models/BuildSettingsStore.h"
 
 #include <QAction>
-#include <QPointer>
-#include <QRegularExpression>
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QLabel>
 #include <QMenu>
+#include <QPointer>
+#include <QRegularExpression>
 #include <QTimer>
 #include <QVBoxLayout>
 
 namespace clw::ui {
 
 namespace {
-constexpr int kWordsDelayMs = 1500; // completion words follow the text after a pause
+constexpr int kWordsDelayMs = 1500;  // completion words follow the text after a pause
 constexpr int kOutlineDelayMs = 700; // the outline follows the text after a pause
 constexpr int kMaxBackPlaces = 50;
-}
+} // namespace
 
 EditorWorkspace::EditorWorkspace(EngineBridge& bridge, DeviceHosts& hosts, QSettings& settings,
                                  QWidget* parent)
@@ -392,24 +392,25 @@ void EditorWorkspace::goToLine() {
 void EditorWorkspace::createLanguageActions() {
     QAction* definition = makeAction(tr("Go to &definition"), QKeySequence(Qt::Key_F2),
                                      &EditorWorkspace::goToDefinition, "goToDefinitionAction");
-    QAction* references =
-        makeAction(tr("Find &references"), QKeySequence(Qt::SHIFT | Qt::Key_F12),
-                   &EditorWorkspace::findReferences, "findReferencesAction");
+    QAction* references = makeAction(tr("Find &references"), QKeySequence(Qt::SHIFT | Qt::Key_F12),
+                                     &EditorWorkspace::findReferences, "findReferencesAction");
     QAction* back = makeAction(tr("Go &back"), QKeySequence(Qt::ALT | Qt::Key_Left),
                                &EditorWorkspace::goBack, "goBackAction");
-    QAction* complete =
-        makeAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), nullptr, "completeAction");
+    QAction* complete = makeAction(tr("&Complete"), QKeySequence(Qt::CTRL | Qt::Key_Space), nullptr,
+                                   "completeAction");
     connect(complete, &QAction::triggered, this, [this] {
         KernelEditor* editor = m_tabs->currentEditor();
         if (!editor)
             return;
-        if (EditorLanguageClient* client = m_language->clientFor(editor); client && client->isActive())
+        if (EditorLanguageClient* client = m_language->clientFor(editor);
+            client && client->isActive())
             client->complete();
         else
             editor->autoCompleteFromAll();
     });
-    QAction* formatNow = makeAction(tr("&Format file"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
-                                    &EditorWorkspace::formatCurrent, "formatAction");
+    QAction* formatNow =
+        makeAction(tr("&Format file"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I),
+                   &EditorWorkspace::formatCurrent, "formatAction");
     m_formatOnSave = makeAction(tr("Format on &save"), {}, nullptr, "formatOnSaveAction");
     m_formatOnSave->setCheckable(true);
     m_languageActions = {complete, definition, references, back, formatNow, m_formatOnSave};
@@ -443,7 +444,8 @@ void EditorWorkspace::connectLanguage() {
                     kernels.append(it.next().captured(1));
                 m_outline->setSymbols(symbols, kernels);
             });
-    connect(&m_language->service(), &LanguageService::started, this, &EditorWorkspace::refreshOutline);
+    connect(&m_language->service(), &LanguageService::started, this,
+            &EditorWorkspace::refreshOutline);
     connect(m_outline, &DocumentOutline::jumpRequested, this, [this](int line) {
         if (KernelEditor* editor = m_tabs->currentEditor()) {
             rememberPlace();

@@ -195,8 +195,8 @@ void KernelEditor::applyTheme(const EditorTheme& theme) {
     setMarkerBackgroundColor(theme.warning, kServiceWarningMarker);
     // Macros as the preprocessor's colour, parameters and typedef'd types in colours of their own.
     setIndicatorForegroundColor(theme.styles[OpenClLexer::Constant], kMacroIndicator);
-    setIndicatorForegroundColor(theme.isDark() ? QColor(0xd0, 0xa0, 0xe0) : QColor(0x80, 0x30, 0x90),
-                                kParameterIndicator);
+    setIndicatorForegroundColor(
+        theme.isDark() ? QColor(0xd0, 0xa0, 0xe0) : QColor(0x80, 0x30, 0x90), kParameterIndicator);
     setIndicatorForegroundColor(theme.styles[OpenClLexer::Type], kTypeIndicator);
     setMarkerBackgroundColor(theme.error, kFindingMarker);
     setMarkerForegroundColor(theme.error, kFindingMarker);
@@ -286,8 +286,7 @@ void KernelEditor::keyPressEvent(QKeyEvent* event) {
 void KernelEditor::mousePressEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton && event->modifiers() == Qt::ControlModifier) {
         const QPoint point = event->position().toPoint();
-        const long position =
-            send(this, SCI_POSITIONFROMPOINTCLOSE, ulong(point.x()), point.y());
+        const long position = send(this, SCI_POSITIONFROMPOINTCLOSE, ulong(point.x()), point.y());
         if (position >= 0) {
             send(this, SCI_GOTOPOS, ulong(position));
             Q_EMIT definitionRequested(int(position));

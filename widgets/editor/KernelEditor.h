@@ -41,7 +41,7 @@ public:
     static constexpr int kExecutionLineMarker = 7; // and the line's background
     static constexpr int kServiceErrorMarker = 8;
     static constexpr int kServiceWarningMarker = 9;
-    static constexpr int kDebugMargin = 3;         // breakpoints: a click toggles one
+    static constexpr int kDebugMargin = 3; // breakpoints: a click toggles one
     static constexpr int kSymbolMargin = 1;
     static constexpr int kFoldMargin = 2;
 

@@ -42,18 +42,20 @@ void CodeFormatter::format(const QString& text, const QString& path, Done done) 
             [process, answer](int exitCode, QProcess::ExitStatus status) {
                 process->deleteLater();
                 if (status != QProcess::NormalExit || exitCode != 0) {
-                    answer({}, tr("clang-format failed: %1")
-                                   .arg(QString::fromUtf8(process->readAllStandardError().trimmed())));
+                    answer({},
+                           tr("clang-format failed: %1")
+                               .arg(QString::fromUtf8(process->readAllStandardError().trimmed())));
                     return;
                 }
                 answer(QString::fromUtf8(process->readAllStandardOutput()), {});
             });
-    connect(process, &QProcess::errorOccurred, this, [process, answer](QProcess::ProcessError error) {
-        if (error == QProcess::FailedToStart) {
-            process->deleteLater();
-            answer({}, tr("clang-format could not be started: %1").arg(process->errorString()));
-        }
-    });
+    connect(
+        process, &QProcess::errorOccurred, this, [process, answer](QProcess::ProcessError error) {
+            if (error == QProcess::FailedToStart) {
+                process->deleteLater();
+                answer({}, tr("clang-format could not be started: %1").arg(process->errorString()));
+            }
+        });
     QTimer::singleShot(kTimeoutMs, process, [process, answer] {
         answer({}, tr("clang-format did not finish within %1 s").arg(kTimeoutMs / 1000));
         process->kill();
@@ -61,8 +63,9 @@ void CodeFormatter::format(const QString& text, const QString& path, Done done) 
     // .cl is not a name clang-format knows; as C it reads OpenCL C well.
     const QString assumed = QFileInfo(path).absolutePath() + QLatin1Char('/') +
                             QFileInfo(path).completeBaseName() + QStringLiteral(".c");
-    process->start(program, {QStringLiteral("--style=file"), QStringLiteral("--fallback-style=LLVM"),
-                             QStringLiteral("--assume-filename=") + assumed});
+    process->start(program,
+                   {QStringLiteral("--style=file"), QStringLiteral("--fallback-style=LLVM"),
+                    QStringLiteral("--assume-filename=") + assumed});
     process->write(text.toUtf8());
     process->closeWriteChannel();
 }

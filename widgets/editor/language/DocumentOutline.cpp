@@ -6,13 +6,20 @@ namespace {
 
 QString kindName(int kind) {
     switch (kind) {
-    case 12: return QStringLiteral("function");
-    case 23: return QStringLiteral("struct");
-    case 10: return QStringLiteral("enum");
-    case 13: return QStringLiteral("variable");
-    case 14: return QStringLiteral("constant");
-    case 5: return QStringLiteral("type");
-    default: return {};
+    case 12:
+        return QStringLiteral("function");
+    case 23:
+        return QStringLiteral("struct");
+    case 10:
+        return QStringLiteral("enum");
+    case 13:
+        return QStringLiteral("variable");
+    case 14:
+        return QStringLiteral("constant");
+    case 5:
+        return QStringLiteral("type");
+    default:
+        return {};
     }
 }
 
@@ -46,8 +53,8 @@ void DocumentOutline::setSymbols(const QList<SymbolEntry>& symbols, const QStrin
         // Fields, parameters and locals are not places to jump to from the outline.
         const QString kind = kernels.contains(symbol.name) ? tr("kernel") : kindName(symbol.kind);
         if (!kind.isEmpty())
-            items.append({QStringLiteral("%1  (%2)").arg(symbol.name, kind),
-                          symbol.range.start.line + 1});
+            items.append(
+                {QStringLiteral("%1  (%2)").arg(symbol.name, kind), symbol.range.start.line + 1});
     }
     if (items == m_items)
         return; // most edits leave the outline as it was

@@ -13,19 +13,41 @@ namespace clw::ui {
 namespace {
 
 // Images of QScintilla's list, one per kind of item.
-enum KindImage { kFunctionImage = 1, kMacroImage, kFieldImage, kVariableImage, kTypeImage,
-                 kKeywordImage };
+enum KindImage {
+    kFunctionImage = 1,
+    kMacroImage,
+    kFieldImage,
+    kVariableImage,
+    kTypeImage,
+    kKeywordImage
+};
 constexpr char kListSeparator = '\n';
 constexpr char kTypeSeparator = '\x1e';
 
 int imageOf(int lspKind) {
     switch (lspKind) {
-    case 2: case 3: case 4: return kFunctionImage;          // method, function, constructor
-    case 5: case 10: return kFieldImage;                    // field, property
-    case 6: case 12: case 20: case 21: return kVariableImage; // variable, value, enum member, constant
-    case 7: case 8: case 13: case 22: case 25: return kTypeImage; // class, interface, enum, struct
-    case 14: return kKeywordImage;
-    default: return kMacroImage; // clangd gives macros the kind "text"
+    case 2:
+    case 3:
+    case 4:
+        return kFunctionImage; // method, function, constructor
+    case 5:
+    case 10:
+        return kFieldImage; // field, property
+    case 6:
+    case 12:
+    case 20:
+    case 21:
+        return kVariableImage; // variable, value, enum member, constant
+    case 7:
+    case 8:
+    case 13:
+    case 22:
+    case 25:
+        return kTypeImage; // class, interface, enum, struct
+    case 14:
+        return kKeywordImage;
+    default:
+        return kMacroImage; // clangd gives macros the kind "text"
     }
 }
 
@@ -133,14 +155,16 @@ int EditorLanguageClient::editorPosition(const LspPosition& position) const {
 int EditorLanguageClient::wordStart() const {
     const int caret = int(send(m_editor, QsciScintillaBase::SCI_GETCURRENTPOS));
     int start = caret;
-    while (start > 0 && isIdentifierByte(char(send(m_editor, QsciScintillaBase::SCI_GETCHARAT, ulong(start - 1)))))
+    while (start > 0 && isIdentifierByte(char(
+                            send(m_editor, QsciScintillaBase::SCI_GETCHARAT, ulong(start - 1)))))
         --start;
     return start;
 }
 
 bool EditorLanguageClient::isCompletionPlace() const {
     const int caret = int(send(m_editor, QsciScintillaBase::SCI_GETCURRENTPOS));
-    const char before = caret > 0 ? char(send(m_editor, QsciScintillaBase::SCI_GETCHARAT, ulong(caret - 1))) : 0;
+    const char before =
+        caret > 0 ? char(send(m_editor, QsciScintillaBase::SCI_GETCHARAT, ulong(caret - 1))) : 0;
     return caret - wordStart() >= 2 || before == '.' ||
            (before == '>' && caret >= 2 &&
             char(send(m_editor, QsciScintillaBase::SCI_GETCHARAT, ulong(caret - 2))) == '-');
@@ -176,34 +200,33 @@ void EditorLanguageClient::complete() {
     const int caret = int(send(m_editor, QsciScintillaBase::SCI_GETCURRENTPOS));
     const LspPosition at = lspPosition(caret);
     QPointer<EditorLanguageClient> self(this);
-    m_service.request(
-        m_path, QStringLiteral("textDocument/completion"),
-        {{"position", LspValues::position(at.line, at.character)},
-         {"context", {{"triggerKind", 1}}}},
-        kCompletionTimeoutMs,
-        [self](int version, const nlohmann::json& result, const QString& error) {
-            if (!self)
-                return;
-            self->m_completing = false;
-            if (self->m_completeAgain) {
-                self->m_completeAgain = false;
-                self->complete();
-                return;
-            }
-            if (!error.isEmpty() || !self->m_editor)
-                return;
-            if (!self->isCurrent(version)) {
-                self->complete(); // the text moved on: ask about the newest one
-                return;
-            }
-            if (!self->m_textRead) {
-                // clangd answers from the words of the file until it has read the file and
-                // its headers: ask again once it has.
-                self->m_completeWhenRead = true;
-                return;
-            }
-            self->showList(LspValues::completion(result));
-        });
+    m_service.request(m_path, QStringLiteral("textDocument/completion"),
+                      {{"position", LspValues::position(at.line, at.character)},
+                       {"context", {{"triggerKind", 1}}}},
+                      kCompletionTimeoutMs,
+                      [self](int version, const nlohmann::json& result, const QString& error) {
+                          if (!self)
+                              return;
+                          self->m_completing = false;
+                          if (self->m_completeAgain) {
+                              self->m_completeAgain = false;
+                              self->complete();
+                              return;
+                          }
+                          if (!error.isEmpty() || !self->m_editor)
+                              return;
+                          if (!self->isCurrent(version)) {
+                              self->complete(); // the text moved on: ask about the newest one
+                              return;
+                          }
+                          if (!self->m_textRead) {
+                              // clangd answers from the words of the file until it has read the
+                              // file and its headers: ask again once it has.
+                              self->m_completeWhenRead = true;
+                              return;
+                          }
+                          self->showList(LspValues::completion(result));
+                      });
 }
 
 void EditorLanguageClient::showList(const QList<CompletionEntry>& entries) {
@@ -237,12 +260,14 @@ void EditorLanguageClient::showList(const QList<CompletionEntry>& entries) {
     m_shownEntries = shown;
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETSEPARATOR, ulong(kListSeparator));
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETTYPESEPARATOR, ulong(kTypeSeparator));
-    send(m_editor, QsciScintillaBase::SCI_AUTOCSETORDER, QsciScintillaBase::SC_ORDER_CUSTOM); // clangd's ranking
+    send(m_editor, QsciScintillaBase::SCI_AUTOCSETORDER,
+         QsciScintillaBase::SC_ORDER_CUSTOM); // clangd's ranking
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETIGNORECASE, 0);
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETMAXHEIGHT, 12);
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETAUTOHIDE, 1);
     send(m_editor, QsciScintillaBase::SCI_AUTOCSETCHOOSESINGLE, 0);
-    m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSHOW, uintptr_t(caret - start), list.constData());
+    m_editor->SendScintilla(QsciScintillaBase::SCI_AUTOCSHOW, uintptr_t(caret - start),
+                            list.constData());
     m_listShown = send(m_editor, QsciScintillaBase::SCI_AUTOCACTIVE) != 0;
     if (m_listShown)
         Q_EMIT completionShown(int(shown.size()));
@@ -261,7 +286,8 @@ void EditorLanguageClient::onListChosen() {
     const int caret = int(send(m_editor, QsciScintillaBase::SCI_GETCURRENTPOS));
     const QByteArray text = m_shownEntries[index].insertText.toUtf8();
     send(m_editor, QsciScintillaBase::SCI_SETTARGETRANGE, ulong(start), caret);
-    m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, uintptr_t(text.size()), text.constData());
+    m_editor->SendScintilla(QsciScintillaBase::SCI_REPLACETARGET, uintptr_t(text.size()),
+                            text.constData());
     send(m_editor, QsciScintillaBase::SCI_GOTOPOS, ulong(start + text.size()));
 }
 
@@ -292,7 +318,8 @@ void EditorLanguageClient::showSignature() {
                 lines.append(tr("(%1 more overloads)").arg(order.size() - kMaxSignaturesShown));
             const QString text = lines.join(QLatin1Char('\n'));
             KernelEditor* editor = self->m_editor;
-            editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPSHOW, uintptr_t(caret), text.toUtf8().constData());
+            editor->SendScintilla(QsciScintillaBase::SCI_CALLTIPSHOW, uintptr_t(caret),
+                                  text.toUtf8().constData());
             const SignatureEntry& active = help.signatures[help.activeSignature];
             if (help.activeParameter >= 0 && help.activeParameter < active.parameters.size()) {
                 const auto [from, to] = active.parameters[help.activeParameter];
@@ -310,21 +337,20 @@ void EditorLanguageClient::onHover(int position, const QPoint& globalPoint) {
     m_hoverPosition = position;
     const LspPosition at = lspPosition(position);
     QPointer<EditorLanguageClient> self(this);
-    m_service.request(
-        m_path, QStringLiteral("textDocument/hover"),
-        {{"position", LspValues::position(at.line, at.character)}}, kHoverTimeoutMs,
-        [self, position, globalPoint](int version, const nlohmann::json& result,
-                                      const QString& error) {
-            // Shown only while the mouse still rests there, over the same text.
-            if (!self || !error.isEmpty() || self->m_hoverPosition != position ||
-                !self->isCurrent(version))
-                return;
-            const QString text = LspValues::hover(result);
-            if (text.isEmpty())
-                return;
-            QToolTip::showText(globalPoint, text, self->m_editor->viewport());
-            Q_EMIT self->hoverShown(text);
-        });
+    m_service.request(m_path, QStringLiteral("textDocument/hover"),
+                      {{"position", LspValues::position(at.line, at.character)}}, kHoverTimeoutMs,
+                      [self, position, globalPoint](int version, const nlohmann::json& result,
+                                                    const QString& error) {
+                          // Shown only while the mouse still rests there, over the same text.
+                          if (!self || !error.isEmpty() || self->m_hoverPosition != position ||
+                              !self->isCurrent(version))
+                              return;
+                          const QString text = LspValues::hover(result);
+                          if (text.isEmpty())
+                              return;
+                          QToolTip::showText(globalPoint, text, self->m_editor->viewport());
+                          Q_EMIT self->hoverShown(text);
+                      });
 }
 
 void EditorLanguageClient::onDiagnostics(const QString& path, int version,
@@ -337,14 +363,19 @@ void EditorLanguageClient::onDiagnostics(const QString& path, int version,
             continue; // information and hints stay out of the editor
         const int start = editorPosition(item.range.start);
         const int end = editorPosition(item.range.end);
-        const int startLine = int(send(m_editor, QsciScintillaBase::SCI_LINEFROMPOSITION, ulong(start)));
-        const int endLine = int(send(m_editor, QsciScintillaBase::SCI_LINEFROMPOSITION, ulong(end)));
+        const int startLine =
+            int(send(m_editor, QsciScintillaBase::SCI_LINEFROMPOSITION, ulong(start)));
+        const int endLine =
+            int(send(m_editor, QsciScintillaBase::SCI_LINEFROMPOSITION, ulong(end)));
         BuildDiagnostic problem;
         problem.device = tr("language service, as you type");
         problem.line = startLine + 1;
-        problem.column = start - int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(startLine))) + 1;
+        problem.column =
+            start - int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(startLine))) +
+            1;
         problem.endLine = endLine + 1;
-        problem.endColumn = end - int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(endLine))) + 1;
+        problem.endColumn =
+            end - int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(endLine))) + 1;
         problem.severity =
             item.severity == 1 ? DiagnosticSeverity::Error : DiagnosticSeverity::Warning;
         problem.message = item.message;
@@ -410,8 +441,8 @@ void EditorLanguageClient::paintTokens() {
     const int visibleSlice = firstVisible / kTokenSliceLines;
     m_slices.clear();
     for (int slice = 0; slice * kTokenSliceLines < std::max(lines, 1); ++slice)
-        m_slices.append({slice * kTokenSliceLines,
-                         std::min(lines, (slice + 1) * kTokenSliceLines), {}});
+        m_slices.append(
+            {slice * kTokenSliceLines, std::min(lines, (slice + 1) * kTokenSliceLines), {}});
     const QList<SemanticToken> tokens = LspValues::decodeTokens(m_tokenData);
     for (const SemanticToken& token : tokens) {
         const int indicator = token.type < indicatorOf.size() ? indicatorOf[token.type] : 0;
@@ -437,10 +468,12 @@ void EditorLanguageClient::paintNextSlice() {
         return;
     }
     const TokenSlice slice = m_slices.takeFirst();
-    const int from = int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.firstLine)));
-    const int to = slice.endLine >= m_editor->lines()
-                       ? int(send(m_editor, QsciScintillaBase::SCI_GETLENGTH))
-                       : int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.endLine)));
+    const int from =
+        int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.firstLine)));
+    const int to =
+        slice.endLine >= m_editor->lines()
+            ? int(send(m_editor, QsciScintillaBase::SCI_GETLENGTH))
+            : int(send(m_editor, QsciScintillaBase::SCI_POSITIONFROMLINE, ulong(slice.endLine)));
     m_editor->setSemanticRanges(slice.ranges, from, to);
     m_paintedRanges += int(slice.ranges.size());
     if (m_slices.isEmpty())

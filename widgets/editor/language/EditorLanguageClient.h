@@ -73,10 +73,10 @@ private:
     LanguageService& m_service;
     QString m_path;
     bool m_active = false;
-    bool m_completing = false;      // a completion request is on its way
-    bool m_completeAgain = false;   // and the text moved on since it was sent
-    bool m_listShown = false;       // the list on screen is the service's
-    bool m_textRead = false;        // the server has read the file (its diagnostics came)
+    bool m_completing = false;    // a completion request is on its way
+    bool m_completeAgain = false; // and the text moved on since it was sent
+    bool m_listShown = false;     // the list on screen is the service's
+    bool m_textRead = false;      // the server has read the file (its diagnostics came)
     bool m_completeWhenRead = false;
     QList<CompletionEntry> m_shownEntries;
     int m_hoverPosition = -1;

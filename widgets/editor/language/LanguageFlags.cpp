@@ -37,17 +37,19 @@ QStringList LanguageFlags::command(const QString& file, const QString& buildOpti
     if (!device.extensions.isEmpty()) {
         // The optional extensions as the device offers them: a kernel that needs cl_khr_fp64 on
         // a device without it is flagged as the device's compiler would.
-        static const QStringList optional = {
-            QStringLiteral("cl_khr_fp64"), QStringLiteral("cl_khr_fp16"),
-            QStringLiteral("cl_khr_int64_base_atomics"),
-            QStringLiteral("cl_khr_int64_extended_atomics"),
-            QStringLiteral("cl_khr_3d_image_writes"), QStringLiteral("cl_khr_subgroups"),
-            QStringLiteral("cl_khr_depth_images"), QStringLiteral("cl_khr_mipmap_image")};
+        static const QStringList optional = {QStringLiteral("cl_khr_fp64"),
+                                             QStringLiteral("cl_khr_fp16"),
+                                             QStringLiteral("cl_khr_int64_base_atomics"),
+                                             QStringLiteral("cl_khr_int64_extended_atomics"),
+                                             QStringLiteral("cl_khr_3d_image_writes"),
+                                             QStringLiteral("cl_khr_subgroups"),
+                                             QStringLiteral("cl_khr_depth_images"),
+                                             QStringLiteral("cl_khr_mipmap_image")};
         QStringList toggles;
         for (const QString& extension : optional)
-            toggles.append((device.extensions.contains(extension) ? QLatin1Char('+')
-                                                                  : QLatin1Char('-')) +
-                           extension);
+            toggles.append(
+                (device.extensions.contains(extension) ? QLatin1Char('+') : QLatin1Char('-')) +
+                extension);
         arguments.append({QStringLiteral("-Xclang"),
                           QStringLiteral("-cl-ext=") + toggles.join(QLatin1Char(','))});
     }

@@ -8,7 +8,8 @@
 namespace clw::ui {
 
 struct LanguageDevice {
-    QString openclCVersion; // as CL_DEVICE_OPENCL_C_VERSION says it ("OpenCL C 1.2 pocl"); may be empty
+    QString
+        openclCVersion; // as CL_DEVICE_OPENCL_C_VERSION says it ("OpenCL C 1.2 pocl"); may be empty
     QStringList extensions; // empty: every extension the compiler knows
     friend bool operator==(const LanguageDevice&, const LanguageDevice&) = default;
 };

@@ -78,21 +78,21 @@ void LanguageServer::start(const QString& program, const QStringList& arguments,
                              {"initializationOptions", initializationOptions}};
     const qint64 id = m_nextId++;
     m_initializeId = id;
-    m_pending.insert(id, {QStringLiteral("initialize"), [this](const nlohmann::json& result,
-                                                               const QString& error) {
-                              if (!error.isEmpty()) {
-                                  fail(tr("it did not start: %1").arg(error));
-                                  return;
-                              }
-                              m_capabilities = result.value("capabilities", nlohmann::json::object());
-                              if (result.contains("offsetEncoding") &&
-                                  result["offsetEncoding"].is_string())
-                                  m_offsetEncoding = QString::fromStdString(
-                                      result["offsetEncoding"].get<std::string>());
-                              m_state = State::Ready;
-                              notify(QStringLiteral("initialized"), nlohmann::json::object());
-                              Q_EMIT ready();
-                          }});
+    m_pending.insert(
+        id,
+        {QStringLiteral("initialize"), [this](const nlohmann::json& result, const QString& error) {
+             if (!error.isEmpty()) {
+                 fail(tr("it did not start: %1").arg(error));
+                 return;
+             }
+             m_capabilities = result.value("capabilities", nlohmann::json::object());
+             if (result.contains("offsetEncoding") && result["offsetEncoding"].is_string())
+                 m_offsetEncoding =
+                     QString::fromStdString(result["offsetEncoding"].get<std::string>());
+             m_state = State::Ready;
+             notify(QStringLiteral("initialized"), nlohmann::json::object());
+             Q_EMIT ready();
+         }});
     send({{"jsonrpc", "2.0"}, {"id", id}, {"method", "initialize"}, {"params", params}});
     QTimer::singleShot(kInitializeTimeoutMs, this, [this, id] {
         if (m_pending.contains(id))
@@ -190,7 +190,8 @@ void LanguageServer::onReadyRead() {
         connect(watcher, &QFutureWatcher<nlohmann::json>::finished, this, [this, watcher, slot] {
             watcher->deleteLater();
             const qint64 index = slot - m_inboxStart;
-            if (index < 0 || index >= qint64(m_inbox.size()) || watcher->future().resultCount() == 0)
+            if (index < 0 || index >= qint64(m_inbox.size()) ||
+                watcher->future().resultCount() == 0)
                 return; // the server was restarted meanwhile
             m_inbox[std::size_t(index)].message = watcher->future().result();
             m_inbox[std::size_t(index)].ready = true;
@@ -241,10 +242,10 @@ void LanguageServer::handle(const nlohmann::json& message) {
     m_pending.erase(it);
     if (message.contains("error")) {
         const nlohmann::json& error = message["error"];
-        const std::string text = error.is_object() && error.contains("message") &&
-                                         error["message"].is_string()
-                                     ? error["message"].get<std::string>()
-                                     : error.dump();
+        const std::string text =
+            error.is_object() && error.contains("message") && error["message"].is_string()
+                ? error["message"].get<std::string>()
+                : error.dump();
         pending.reply(nullptr, QString::fromStdString(text));
         return;
     }
@@ -254,8 +255,8 @@ void LanguageServer::handle(const nlohmann::json& message) {
 void LanguageServer::answerServerRequest(const nlohmann::json& message) {
     // The requests clangd makes of a client: progress tokens, capability registration and
     // configuration. Each gets an empty answer; anything else gets "method not found".
-    const std::string method = message["method"].is_string() ? message["method"].get<std::string>()
-                                                              : std::string();
+    const std::string method =
+        message["method"].is_string() ? message["method"].get<std::string>() : std::string();
     nlohmann::json reply = {{"jsonrpc", "2.0"}, {"id", message["id"]}};
     if (method == "window/workDoneProgress/create" || method == "client/registerCapability" ||
         method == "client/unregisterCapability")
@@ -272,7 +273,8 @@ void LanguageServer::onFinished(int exitCode, QProcess::ExitStatus status) {
         m_state = State::Stopped;
         return;
     }
-    fail(status == QProcess::CrashExit ? tr("it crashed") : tr("it exited with status %1").arg(exitCode));
+    fail(status == QProcess::CrashExit ? tr("it crashed")
+                                       : tr("it exited with status %1").arg(exitCode));
 }
 
 void LanguageServer::onErrorOccurred(QProcess::ProcessError error) {

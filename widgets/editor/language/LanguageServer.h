@@ -55,7 +55,9 @@ public:
     // Drops a pending request: its reply is never called, and the server is told.
     void cancel(qint64 id);
     void notify(const QString& method, nlohmann::json params);
-    void setNotificationHandler(NotificationHandler handler) { m_onNotification = std::move(handler); }
+    void setNotificationHandler(NotificationHandler handler) {
+        m_onNotification = std::move(handler);
+    }
 
     // The last lines the server wrote to its standard error (for the messages of a failure).
     QString lastWords() const;

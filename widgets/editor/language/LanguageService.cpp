@@ -122,10 +122,9 @@ void LanguageService::ensureStarted() {
     if (m_server)
         m_server->deleteLater();
     m_server = new LanguageServer(this);
-    m_server->setNotificationHandler(
-        [this](const QString& method, const nlohmann::json& params) {
-            onNotification(method, params);
-        });
+    m_server->setNotificationHandler([this](const QString& method, const nlohmann::json& params) {
+        onNotification(method, params);
+    });
     connect(m_server, &LanguageServer::ready, this, &LanguageService::onReady);
     connect(m_server, &LanguageServer::stopped, this, &LanguageService::onStopped);
     connect(m_server, &LanguageServer::requestTimedOut, this, [this] {
@@ -164,9 +163,9 @@ void LanguageService::onReady() {
             m_tokenTypes.append(type.is_string() ? QString::fromStdString(type.get<std::string>())
                                                  : QString());
     // The commands may have changed while the server started.
-    m_server->notify(QStringLiteral("workspace/didChangeConfiguration"),
-                     {{"settings", {{"compilationDatabaseChanges",
-                                     compilationDatabase(m_documents.keys())}}}});
+    m_server->notify(
+        QStringLiteral("workspace/didChangeConfiguration"),
+        {{"settings", {{"compilationDatabaseChanges", compilationDatabase(m_documents.keys())}}}});
     for (auto it = m_documents.begin(); it != m_documents.end(); ++it) {
         it->dirty = false;
         sendOpen(it.key(), it.value());
@@ -210,9 +209,8 @@ void LanguageService::onNotification(const QString& method, const nlohmann::json
     if (it == m_documents.constEnd())
         return;
     const auto version = params.find("version");
-    const int answered = version != params.end() && version->is_number_integer()
-                             ? version->get<int>()
-                             : it->version;
+    const int answered =
+        version != params.end() && version->is_number_integer() ? version->get<int>() : it->version;
     Q_EMIT diagnosticsPublished(path, answered, LspValues::diagnostics(params));
 }
 
@@ -236,8 +234,9 @@ void LanguageService::openDocument(const QString& path, const QStringList& comma
     }
     m_documents.insert(path, {command, std::move(text), 1, false});
     if (isRunning()) {
-        m_server->notify(QStringLiteral("workspace/didChangeConfiguration"),
-                         {{"settings", {{"compilationDatabaseChanges", compilationDatabase({path})}}}});
+        m_server->notify(
+            QStringLiteral("workspace/didChangeConfiguration"),
+            {{"settings", {{"compilationDatabaseChanges", compilationDatabase({path})}}}});
         sendOpen(path, m_documents[path]);
     } else {
         ensureStarted();
@@ -259,8 +258,9 @@ void LanguageService::setCommand(const QString& path, const QStringList& command
         return;
     it->command = command;
     if (isRunning())
-        m_server->notify(QStringLiteral("workspace/didChangeConfiguration"),
-                         {{"settings", {{"compilationDatabaseChanges", compilationDatabase({path})}}}});
+        m_server->notify(
+            QStringLiteral("workspace/didChangeConfiguration"),
+            {{"settings", {{"compilationDatabaseChanges", compilationDatabase({path})}}}});
 }
 
 void LanguageService::closeDocument(const QString& path) {
@@ -280,16 +280,16 @@ void LanguageService::flush() {
         it->dirty = false;
         // The whole text each time: one message per burst of typing, and no range arithmetic
         // that could drift from the editor's.
-        m_server->notify(QStringLiteral("textDocument/didChange"),
-                         {{"textDocument",
-                           {{"uri", LspValues::uriOf(it.key()).toStdString()},
-                            {"version", it->version}}},
-                          {"contentChanges", {{{"text", it->text().toStdString()}}}}});
+        m_server->notify(
+            QStringLiteral("textDocument/didChange"),
+            {{"textDocument",
+              {{"uri", LspValues::uriOf(it.key()).toStdString()}, {"version", it->version}}},
+             {"contentChanges", {{{"text", it->text().toStdString()}}}}});
     }
 }
 
-qint64 LanguageService::request(const QString& path, const QString& method,
-                                nlohmann::json params, int timeoutMs, Reply reply) {
+qint64 LanguageService::request(const QString& path, const QString& method, nlohmann::json params,
+                                int timeoutMs, Reply reply) {
     if (!m_documents.contains(path)) {
         reply(0, nullptr, tr("the language service does not have this file"));
         return 0;

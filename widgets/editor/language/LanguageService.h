@@ -23,12 +23,13 @@ namespace clw::ui {
 class LanguageService : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kMaxRestarts = 3;         // in kRestartWindowMs
+    static constexpr int kMaxRestarts = 3; // in kRestartWindowMs
     static constexpr int kRestartWindowMs = 60000;
-    static constexpr int kHangTimeouts = 3;        // timeouts in a row that count as a hang
+    static constexpr int kHangTimeouts = 3; // timeouts in a row that count as a hang
 
     using TextProvider = std::function<QString()>;
-    using Reply = std::function<void(int version, const nlohmann::json& result, const QString& error)>;
+    using Reply =
+        std::function<void(int version, const nlohmann::json& result, const QString& error)>;
 
     explicit LanguageService(QObject* parent = nullptr);
     ~LanguageService() override;
@@ -62,8 +63,8 @@ public:
     // A request about a document ("textDocument" is added to params). The reply comes on this
     // thread with the version the request was made for; an error when the service is off, the
     // request timed out or the server refused it. Returns 0 when no request was sent.
-    qint64 request(const QString& path, const QString& method, nlohmann::json params,
-                   int timeoutMs, Reply reply);
+    qint64 request(const QString& path, const QString& method, nlohmann::json params, int timeoutMs,
+                   Reply reply);
     void cancel(qint64 id);
 
     // Ends clangd as a crash would (tests).

@@ -105,7 +105,8 @@ void LanguageSupport::sync() {
             m_service->closeDocument(client->path());
             client->setPath(path);
         }
-        const QString refusal = LanguageService::refusalFor(editor->fullText(), m_tabs.isBytewise(editor));
+        const QString refusal =
+            LanguageService::refusalFor(editor->fullText(), m_tabs.isBytewise(editor));
         if (!refusal.isEmpty()) {
             if (client)
                 client->setActive(false);

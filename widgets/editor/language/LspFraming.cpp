@@ -8,7 +8,8 @@ QByteArray LspFraming::frame(const nlohmann::json& message) {
     // Text that is not UTF-8 becomes U+FFFD rather than an exception: the caller's QStrings are
     // always valid, but a header's bytes read byte-wise need not be.
     const std::string body = message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    QByteArray framed = "Content-Length: " + QByteArray::number(qsizetype(body.size())) + "\r\n\r\n";
+    QByteArray framed =
+        "Content-Length: " + QByteArray::number(qsizetype(body.size())) + "\r\n\r\n";
     framed.append(body.data(), qsizetype(body.size()));
     return framed;
 }
@@ -71,8 +72,9 @@ std::vector<QByteArray> LspFraming::split(const QByteArray& bytes, QString* erro
                 bool ok = false;
                 length = header.mid(colon + 1).trimmed().toLongLong(&ok);
                 if (!ok || length < 0 || length > kMaxMessageBytes) {
-                    result.error = QStringLiteral("a bad Content-Length: %1")
-                                       .arg(QString::fromLatin1(header.mid(colon + 1).trimmed().left(40)));
+                    result.error =
+                        QStringLiteral("a bad Content-Length: %1")
+                            .arg(QString::fromLatin1(header.mid(colon + 1).trimmed().left(40)));
                     break;
                 }
             }

@@ -29,11 +29,11 @@ void collectSymbols(const nlohmann::json& list, QList<SymbolEntry>& symbols) {
         symbol.name = LspValues::string(item, "name");
         symbol.kind = integer(item, "kind");
         // DocumentSymbol has a range; SymbolInformation a location.
-        symbol.range = item.contains("range") ? LspValues::range(item["range"])
-                                              : LspValues::range(item.value("location",
-                                                                            nlohmann::json())
-                                                                     .value("range",
-                                                                            nlohmann::json()));
+        symbol.range =
+            item.contains("range")
+                ? LspValues::range(item["range"])
+                : LspValues::range(
+                      item.value("location", nlohmann::json()).value("range", nlohmann::json()));
         symbols.append(symbol);
         if (item.contains("children"))
             collectSymbols(item["children"], symbols);
@@ -71,8 +71,8 @@ LspRange LspValues::range(const nlohmann::json& value) {
 }
 
 QList<CompletionEntry> LspValues::completion(const nlohmann::json& result) {
-    const nlohmann::json& items = result.is_object() ? result.value("items", nlohmann::json())
-                                                     : result;
+    const nlohmann::json& items =
+        result.is_object() ? result.value("items", nlohmann::json()) : result;
     QList<CompletionEntry> entries;
     if (!items.is_array())
         return entries;
@@ -121,7 +121,8 @@ SignatureHelp LspValues::signatureHelp(const nlohmann::json& result) {
                     entry.parameters.append({label[0].get<int>(), label[1].get<int>()});
                 } else if (label.is_string()) {
                     const QString text = QString::fromStdString(label.get<std::string>());
-                    const int from = entry.parameters.isEmpty() ? 0 : entry.parameters.last().second;
+                    const int from =
+                        entry.parameters.isEmpty() ? 0 : entry.parameters.last().second;
                     const int at = int(entry.label.indexOf(text, from));
                     entry.parameters.append(at < 0 ? QPair<int, int>{0, 0}
                                                    : QPair<int, int>{at, at + int(text.size())});
@@ -162,8 +163,8 @@ QList<LspLocation> LspValues::locations(const nlohmann::json& result) {
         const QString path = pathOf(string(item, link ? "targetUri" : "uri"));
         if (path.isEmpty())
             return;
-        locations.append({path, range(item.value(link ? "targetSelectionRange" : "range",
-                                                 nlohmann::json()))});
+        locations.append(
+            {path, range(item.value(link ? "targetSelectionRange" : "range", nlohmann::json()))});
     };
     if (result.is_array())
         for (const nlohmann::json& item : result)
@@ -193,9 +194,10 @@ QList<ServiceDiagnostic> LspValues::diagnostics(const nlohmann::json& params) {
 QList<SymbolEntry> LspValues::symbols(const nlohmann::json& result) {
     QList<SymbolEntry> symbols;
     collectSymbols(result, symbols);
-    std::stable_sort(symbols.begin(), symbols.end(), [](const SymbolEntry& a, const SymbolEntry& b) {
-        return a.range.start.line < b.range.start.line;
-    });
+    std::stable_sort(symbols.begin(), symbols.end(),
+                     [](const SymbolEntry& a, const SymbolEntry& b) {
+                         return a.range.start.line < b.range.start.line;
+                     });
     return symbols;
 }
 
