@@ -223,13 +223,12 @@ void MainWindow::createPanels() {
     QDockWidget* debugger = addDock(tr("Debugger"), QStringLiteral("debuggerDock"), m_debuggerPanel,
                                     Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, debugger);
-    QDockWidget* references = addDock(tr("References"), QStringLiteral("referencesDock"),
-                                      m_workspace->referencesPanel(), Qt::BottomDockWidgetArea);
-    tabifyDockWidget(inspector, references);
+    tabifyDockWidget(inspector, addDock(tr("References"), QStringLiteral("referencesDock"),
+                                        m_workspace->referencesPanel(), Qt::BottomDockWidgetArea));
     inspector->raise();
+    // Found references raise their dock; Format on save is kept in the session.
     connect(m_workspace, &ui::EditorWorkspace::referencesShown, this,
             [this] { raiseDock("referencesDock"); });
-    // Format on save is kept in the session.
     connect(m_workspace->formatOnSaveAction(), &QAction::toggled, &session,
             &ui::SessionController::setFormatOnSave);
 
@@ -697,13 +696,7 @@ void MainWindow::showDevices() {
 
     const ui::DeviceEntry* fallback = snapshot.defaultDevice();
     // The language service reads the kernels as the chosen device's compiler would.
-    const ui::DeviceEntry* used = fallback;
-    for (const ui::PlatformEntry& platform : snapshot.platforms)
-        for (const ui::DeviceEntry& device : platform.devices)
-            if (!chosen.isEmpty() && device.name == chosen)
-                used = &device;
-    m_workspace->setLanguageDevice(used ? ui::LanguageDevice{used->openclCVersion, used->extensions}
-                                        : ui::LanguageDevice{});
+    m_workspace->setLanguageDevice(ui::LanguageFlags::deviceOf(snapshot, chosen));
     if (!chosen.isEmpty()) {
         m_deviceStatus->setText(tr("Device: %1").arg(chosen));
     } else if (fallback) {

@@ -1,11 +1,22 @@
 #include "editor/language/LanguageFlags.h"
 
+#include "bridge/DeviceSnapshot.h"
+
 #include <clw/engine/launch/PreprocessorOptions.h>
 
 #include <QDir>
 #include <QRegularExpression>
 
 namespace clw::ui {
+
+LanguageDevice LanguageFlags::deviceOf(const DeviceSnapshot& snapshot, const QString& chosen) {
+    const DeviceEntry* used = snapshot.defaultDevice();
+    for (const PlatformEntry& platform : snapshot.platforms)
+        for (const DeviceEntry& device : platform.devices)
+            if (!chosen.isEmpty() && device.name == chosen)
+                used = &device;
+    return used ? LanguageDevice{used->openclCVersion, used->extensions} : LanguageDevice{};
+}
 
 QString LanguageFlags::defaultStandard(const LanguageDevice& device) {
     static const QRegularExpression version(QStringLiteral("OpenCL C (\\d+)\\.(\\d+)"));

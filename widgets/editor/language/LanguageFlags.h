@@ -7,6 +7,8 @@
 
 namespace clw::ui {
 
+struct DeviceSnapshot;
+
 struct LanguageDevice {
     QString
         openclCVersion; // as CL_DEVICE_OPENCL_C_VERSION says it ("OpenCL C 1.2 pocl"); may be empty
@@ -23,6 +25,8 @@ public:
     // The -cl-std a build uses when its options name none: OpenCL C 1.2 (the OpenCL
     // specification's default), or the device's own version when that is older.
     static QString defaultStandard(const LanguageDevice& device);
+    // The device named `chosen` in the snapshot (the default device when empty or not listed).
+    static LanguageDevice deviceOf(const DeviceSnapshot& snapshot, const QString& chosen);
 };
 
 } // namespace clw::ui
