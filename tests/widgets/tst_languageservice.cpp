@@ -291,6 +291,14 @@ void TestLanguageService::semanticHighlighting() {
     QVERIFY(indicatorAt(positionOf(*editor, "pairs[i]"), KernelEditor::kParameterIndicator));
     QVERIFY(indicatorAt(positionOf(*editor, "PairPtr pairs"), KernelEditor::kTypeIndicator));
     QVERIFY(!indicatorAt(positionOf(*editor, "size_t i") + 7, KernelEditor::kParameterIndicator));
+
+    // Typed: the new line's macro and parameter get their colours (from clangd's delta).
+    typeAt(*editor, kFreeLine, QStringLiteral("out[i] += SCALE;"));
+    const int typed = positionOf(*editor, "out[i] += SCALE;");
+    QTRY_VERIFY_WITH_TIMEOUT(indicatorAt(typed + 10, KernelEditor::kMacroIndicator),
+                             kServiceTimeoutMs);
+    QVERIFY(indicatorAt(typed, KernelEditor::kParameterIndicator));
+    QVERIFY(!indicatorAt(typed + 4, KernelEditor::kMacroIndicator));
 }
 
 void TestLanguageService::errorSquiggleBeforeAnyBuild() {

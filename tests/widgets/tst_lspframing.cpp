@@ -18,6 +18,8 @@ private Q_SLOTS:
     void brokenStreamsAreRefused();
     void readsAnswers();
     void commandFollowsOptionsAndDevice();
+    void answersOfAnyShapeAreRead();
+    void tokenDeltasApply();
 };
 
 void TestLspFraming::roundTripWholeAndSplit() {
@@ -154,6 +156,58 @@ void TestLspFraming::commandFollowsOptionsAndDevice() {
     // No device known: no extension is switched off.
     command = LanguageFlags::command(QStringLiteral("/k/a.cl"), {}, {}, {});
     QVERIFY(!command.contains(QStringLiteral("-Xclang")));
+}
+
+void TestLspFraming::answersOfAnyShapeAreRead() {
+    // A server that answers with the wrong shapes gives empty values, never an exception.
+    const nlohmann::json odd[] = {nullptr,
+                                  3,
+                                  "text",
+                                  nlohmann::json::array({1, nullptr, "x"}),
+                                  {{"items", 5},
+                                   {"signatures", {1, {{"parameters", 2}}}},
+                                   {"contents", {{"value", 7}}},
+                                   {"diagnostics", {1, "x"}},
+                                   {"data", {1, 2}},
+                                   {"edits", "no"}}};
+    for (const nlohmann::json& value : odd) {
+        QVERIFY(LspValues::completion(value).isEmpty());
+        QCOMPARE(LspValues::signatureHelp(value).signatures.size(),
+                 value.is_object() ? 1 : 0); // the one object, without a label
+        QVERIFY(LspValues::hover(value).isEmpty());
+        QVERIFY(LspValues::locations(value).isEmpty());
+        QVERIFY(LspValues::diagnostics(value).isEmpty());
+        QVERIFY(LspValues::symbols(value).isEmpty());
+        QVERIFY(LspValues::semanticTokens(value).isEmpty());
+        QVERIFY(LspValues::member(value, "x").is_null());
+    }
+    QCOMPARE(LspValues::symbols(nlohmann::json::array({{{"name", "k"}, {"kind", 12}}})).size(), 1);
+}
+
+void TestLspFraming::tokenDeltasApply() {
+    std::vector<int> data;
+    QString resultId;
+    QVERIFY(LspValues::updateTokens({{"resultId", "1"}, {"data", {0, 0, 3, 1, 0, 1, 2, 4, 2, 0}}},
+                                    data, &resultId));
+    QCOMPARE(resultId, QStringLiteral("1"));
+    // clangd's delta: replace the second token (numbers 5-9) by two.
+    QVERIFY(LspValues::updateTokens(
+        {{"resultId", "2"},
+         {"edits", {{{"start", 5}, {"deleteCount", 5}, {"data", {1, 0, 1, 3, 0, 0, 4, 2, 3, 0}}}}}},
+        data, &resultId));
+    QCOMPARE(resultId, QStringLiteral("2"));
+    QCOMPARE(data, (std::vector<int>{0, 0, 3, 1, 0, 1, 0, 1, 3, 0, 0, 4, 2, 3, 0}));
+    const QList<SemanticToken> tokens = LspValues::decodeTokens(data);
+    QCOMPARE(tokens.size(), 3);
+    QCOMPARE(tokens[2].line, 1);
+    QCOMPARE(tokens[2].character, 4);
+    // An edit past the end, or of the wrong shape, leaves the numbers as they were.
+    for (const nlohmann::json& bad :
+         {nlohmann::json{{"edits", {{{"start", 14}, {"deleteCount", 5}}}}},
+          nlohmann::json{{"edits", {{{"start", "x"}}}}}, nlohmann::json{{"edits", {3}}}}) {
+        QVERIFY(!LspValues::updateTokens(bad, data, &resultId));
+        QCOMPARE(data.size(), std::size_t(15));
+    }
 }
 
 QTEST_MAIN(TestLspFraming)

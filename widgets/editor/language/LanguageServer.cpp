@@ -1,5 +1,7 @@
 #include "editor/language/LanguageServer.h"
 
+#include "editor/language/LspValues.h"
+
 #if defined(Q_OS_WIN)
 #include <windows.h>
 #elif defined(Q_OS_UNIX)
@@ -85,7 +87,7 @@ void LanguageServer::start(const QString& program, const QStringList& arguments,
                  fail(tr("it did not start: %1").arg(error));
                  return;
              }
-             m_capabilities = result.value("capabilities", nlohmann::json::object());
+             m_capabilities = LspValues::member(result, "capabilities");
              if (result.contains("offsetEncoding") && result["offsetEncoding"].is_string())
                  m_offsetEncoding =
                      QString::fromStdString(result["offsetEncoding"].get<std::string>());
@@ -229,7 +231,7 @@ void LanguageServer::handle(const nlohmann::json& message) {
             answerServerRequest(message);
         } else if (m_onNotification && message["method"].is_string()) {
             m_onNotification(QString::fromStdString(message["method"].get<std::string>()),
-                             message.value("params", nlohmann::json()));
+                             LspValues::member(message, "params"));
         }
         return;
     }
@@ -249,7 +251,7 @@ void LanguageServer::handle(const nlohmann::json& message) {
         pending.reply(nullptr, QString::fromStdString(text));
         return;
     }
-    pending.reply(message.value("result", nlohmann::json()), {});
+    pending.reply(LspValues::member(message, "result"), {});
 }
 
 void LanguageServer::answerServerRequest(const nlohmann::json& message) {

@@ -155,9 +155,8 @@ nlohmann::json LanguageService::compilationDatabase(const QStringList& paths) co
 void LanguageService::onReady() {
     m_timeoutsInARow = 0;
     m_tokenTypes.clear();
-    const nlohmann::json& legend = m_server->capabilities()
-                                       .value("semanticTokensProvider", nlohmann::json())
-                                       .value("legend", nlohmann::json());
+    const nlohmann::json& legend = LspValues::member(
+        LspValues::member(m_server->capabilities(), "semanticTokensProvider"), "legend");
     if (legend.is_object() && legend.contains("tokenTypes") && legend["tokenTypes"].is_array())
         for (const nlohmann::json& type : legend["tokenTypes"])
             m_tokenTypes.append(type.is_string() ? QString::fromStdString(type.get<std::string>())

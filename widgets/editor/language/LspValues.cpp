@@ -32,8 +32,7 @@ void collectSymbols(const nlohmann::json& list, QList<SymbolEntry>& symbols) {
         symbol.range =
             item.contains("range")
                 ? LspValues::range(item["range"])
-                : LspValues::range(
-                      item.value("location", nlohmann::json()).value("range", nlohmann::json()));
+                : LspValues::range(LspValues::member(LspValues::member(item, "location"), "range"));
         symbols.append(symbol);
         if (item.contains("children"))
             collectSymbols(item["children"], symbols);
@@ -41,6 +40,14 @@ void collectSymbols(const nlohmann::json& list, QList<SymbolEntry>& symbols) {
 }
 
 } // namespace
+
+const nlohmann::json& LspValues::member(const nlohmann::json& object, const char* key) {
+    static const nlohmann::json none;
+    if (!object.is_object())
+        return none;
+    const auto it = object.find(key);
+    return it == object.end() ? none : *it;
+}
 
 QString LspValues::string(const nlohmann::json& object, const char* key) {
     if (!object.is_object())
@@ -66,13 +73,11 @@ QString LspValues::pathOf(const QString& uri) {
 LspRange LspValues::range(const nlohmann::json& value) {
     if (!value.is_object())
         return {};
-    return {positionOf(value.value("start", nlohmann::json())),
-            positionOf(value.value("end", nlohmann::json()))};
+    return {positionOf(member(value, "start")), positionOf(member(value, "end"))};
 }
 
 QList<CompletionEntry> LspValues::completion(const nlohmann::json& result) {
-    const nlohmann::json& items =
-        result.is_object() ? result.value("items", nlohmann::json()) : result;
+    const nlohmann::json& items = result.is_object() ? member(result, "items") : result;
     QList<CompletionEntry> entries;
     if (!items.is_array())
         return entries;
@@ -106,16 +111,18 @@ SignatureHelp LspValues::signatureHelp(const nlohmann::json& result) {
         return help;
     help.activeSignature = integer(result, "activeSignature");
     help.activeParameter = integer(result, "activeParameter");
-    const nlohmann::json& signatures = result.value("signatures", nlohmann::json());
+    const nlohmann::json& signatures = member(result, "signatures");
     if (!signatures.is_array())
         return help;
     for (const nlohmann::json& item : signatures) {
+        if (!item.is_object())
+            continue;
         SignatureEntry entry;
         entry.label = string(item, "label");
-        const nlohmann::json& parameters = item.value("parameters", nlohmann::json());
+        const nlohmann::json& parameters = member(item, "parameters");
         if (parameters.is_array())
             for (const nlohmann::json& parameter : parameters) {
-                const nlohmann::json& label = parameter.value("label", nlohmann::json());
+                const nlohmann::json& label = member(parameter, "label");
                 if (label.is_array() && label.size() == 2 && label[0].is_number_integer() &&
                     label[1].is_number_integer()) {
                     entry.parameters.append({label[0].get<int>(), label[1].get<int>()});
@@ -138,7 +145,7 @@ SignatureHelp LspValues::signatureHelp(const nlohmann::json& result) {
 QString LspValues::hover(const nlohmann::json& result) {
     if (!result.is_object())
         return {};
-    const nlohmann::json& contents = result.value("contents", nlohmann::json());
+    const nlohmann::json& contents = member(result, "contents");
     if (contents.is_string())
         return QString::fromStdString(contents.get<std::string>()).trimmed();
     if (contents.is_object())
@@ -163,8 +170,7 @@ QList<LspLocation> LspValues::locations(const nlohmann::json& result) {
         const QString path = pathOf(string(item, link ? "targetUri" : "uri"));
         if (path.isEmpty())
             return;
-        locations.append(
-            {path, range(item.value(link ? "targetSelectionRange" : "range", nlohmann::json()))});
+        locations.append({path, range(member(item, link ? "targetSelectionRange" : "range"))});
     };
     if (result.is_array())
         for (const nlohmann::json& item : result)
@@ -176,12 +182,14 @@ QList<LspLocation> LspValues::locations(const nlohmann::json& result) {
 
 QList<ServiceDiagnostic> LspValues::diagnostics(const nlohmann::json& params) {
     QList<ServiceDiagnostic> diagnostics;
-    const nlohmann::json& list = params.value("diagnostics", nlohmann::json());
+    const nlohmann::json& list = member(params, "diagnostics");
     if (!list.is_array())
         return diagnostics;
     for (const nlohmann::json& item : list) {
+        if (!item.is_object() || string(item, "message").isEmpty())
+            continue;
         ServiceDiagnostic diagnostic;
-        diagnostic.range = range(item.value("range", nlohmann::json()));
+        diagnostic.range = range(member(item, "range"));
         diagnostic.severity = integer(item, "severity", 1);
         // clangd adds the notes after a blank line; the first paragraph is the message.
         const QString message = string(item, "message");
@@ -261,7 +269,7 @@ bool LspValues::updateTokens(const nlohmann::json& result, std::vector<int>& dat
             if (!item.is_object() || !item.contains("start") || !item["start"].is_number_integer())
                 return false;
             edit.start = item["start"].get<int>();
-            edit.deleteCount = item.value("deleteCount", 0);
+            edit.deleteCount = integer(item, "deleteCount");
             if (item.contains("data") && !readIntegers(item["data"], edit.data))
                 return false;
             if (edit.start < 0 || edit.deleteCount < 0 ||

@@ -91,6 +91,9 @@ public:
                              QString* resultId);
 
     static QString string(const nlohmann::json& object, const char* key);
+    // object[key], or null when object is not an object or has no such key (never throws, never
+    // copies: a server's answer is read as it is, whatever its shape).
+    static const nlohmann::json& member(const nlohmann::json& object, const char* key);
 };
 
 } // namespace clw::ui
