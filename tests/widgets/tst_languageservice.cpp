@@ -12,11 +12,13 @@
 #include "editor/KernelEditor.h"
 #include "editor/language/DocumentOutline.h"
 #include "editor/language/EditorLanguageClient.h"
+#include "editor/language/LanguageServer.h"
 #include "editor/language/LanguageService.h"
 #include "editor/language/LanguageSupport.h"
 #include "editor/language/ReferencesPanel.h"
 
 #include <QAction>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -144,6 +146,7 @@ private Q_SLOTS:
     void killedServerRestartsAndCompletes();
     void refusesNulAndInvalidUtf8();
     void missingClangdFallsBack();
+    void hungServerNeverBlocksTyping();
     void formatsWithClangFormat();
 };
 
@@ -421,6 +424,66 @@ void TestLanguageService::missingClangdFallsBack() {
     QVERIFY(!editor->isLanguageServiceActive());
     QCOMPARE(editor->autoCompletionSource(), QsciScintilla::AcsAPIs);
     QVERIFY(!bench.workspace.language()->service().isRunning());
+}
+
+// A server that answers "initialize" and then nothing: each request runs out its time, typing
+// goes on meanwhile, and after three in a row the service ends it and starts another.
+const char kHungServer[] = R"py(#!/usr/bin/env python3
+import json, sys
+while True:
+    length = 0
+    while True:
+        line = sys.stdin.buffer.readline()
+        if not line:
+            sys.exit(0)
+        if line.strip() == b"":
+            break
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    message = json.loads(sys.stdin.buffer.read(length))
+    if message.get("method") == "initialize":
+        body = json.dumps({"jsonrpc": "2.0", "id": message["id"],
+                           "result": {"capabilities": {}}}).encode()
+        sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        sys.stdout.buffer.flush()
+)py";
+
+void TestLanguageService::hungServerNeverBlocksTyping() {
+    QTemporaryDir scripts;
+    QFile script(scripts.filePath(QStringLiteral("hung-clangd")));
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(kHungServer);
+    script.close();
+    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    qputenv("CLW_CLANGD", script.fileName().toUtf8());
+    Bench bench;
+    qunsetenv("CLW_CLANGD");
+    KernelEditor* editor = bench.open();
+    LanguageService& service = bench.workspace.language()->service();
+    QTRY_VERIFY_WITH_TIMEOUT(service.isRunning(), kServiceTimeoutMs);
+    const qint64 first = service.server()->processId();
+    QSignalSpy timedOut(service.server(), &LanguageServer::requestTimedOut);
+    QSignalSpy started(&service, &LanguageService::started);
+    // Each key is in the text at once, whatever the server does not answer.
+    editor->setFocus();
+    editor->SendScintilla(
+        QsciScintilla::SCI_GOTOPOS,
+        editor->SendScintilla(QsciScintilla::SCI_GETLINEENDPOSITION, kFreeLine - 1));
+    for (const QChar c : QStringLiteral("get_global_id")) {
+        QElapsedTimer key;
+        key.start();
+        QTest::keyClick(editor, c.toLatin1());
+        QVERIFY(key.elapsed() < 100);
+    }
+    QVERIFY(editor->text(kFreeLine - 1).contains(QLatin1String("get_global_id")));
+    // The asks (completion as one types, the outline) run out their time; after three in a row the
+    // server is ended and a new one started.
+    QTRY_VERIFY_WITH_TIMEOUT(timedOut.count() >= LanguageService::kHangTimeouts &&
+                                 started.count() >= 1,
+                             kServiceTimeoutMs);
+    QVERIFY(service.server()->processId() != first);
+    QVERIFY2(bench.workspace.statusLabel()->text().contains(QLatin1String("stopped")),
+             qPrintable(bench.workspace.statusLabel()->text()));
 }
 
 void TestLanguageService::formatsWithClangFormat() {
