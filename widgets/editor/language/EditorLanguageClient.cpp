@@ -208,17 +208,18 @@ void EditorLanguageClient::complete() {
                           if (!self)
                               return;
                           self->m_completing = false;
-                          if (self->m_completeAgain) {
-                              self->m_completeAgain = false;
-                              self->complete();
+                          if (!self->m_editor)
+                              return;
+                          // The text moved on: ask about the newest one, if the caret is still
+                          // where a list belongs (not after a space or a ';' typed since).
+                          if (std::exchange(self->m_completeAgain, false) ||
+                              (error.isEmpty() && !self->isCurrent(version))) {
+                              if (self->isCompletionPlace())
+                                  self->complete();
                               return;
                           }
-                          if (!error.isEmpty() || !self->m_editor)
+                          if (!error.isEmpty())
                               return;
-                          if (!self->isCurrent(version)) {
-                              self->complete(); // the text moved on: ask about the newest one
-                              return;
-                          }
                           if (!self->m_textRead) {
                               // clangd answers from the words of the file until it has read the
                               // file and its headers: ask again once it has.
