@@ -345,6 +345,17 @@ void TestLanguageService::sameErrorFromBuildShownOnce() {
     built.message = QStringLiteral("use of undeclared identifier 'y'");
     editor.setDiagnostics({built});
     QCOMPARE(editor.shownServiceDiagnostics().size(), 0);
+    // Worded otherwise by another compiler version, at the same place: still one.
+    built.message = QStringLiteral("use of undeclared identifier 'y'; did you mean 'x'?");
+    editor.setDiagnostics({built});
+    QCOMPARE(editor.shownServiceDiagnostics().size(), 0);
+    // Another problem on the line (another column and words) is shown.
+    built.column = 5;
+    built.message = QStringLiteral("unused variable 'x'");
+    editor.setDiagnostics({built});
+    QCOMPARE(editor.shownServiceDiagnostics().size(), 1);
+    built = service;
+    editor.setDiagnostics({built});
     const int at = positionOf(editor, 2, 13);
     QVERIFY(editor.SendScintilla(QsciScintilla::SCI_INDICATORVALUEAT, KernelEditor::kErrorIndicator,
                                  at));

@@ -382,13 +382,13 @@ const BuildDiagnostic* KernelEditor::diagnosticAt(int position) const {
 }
 
 bool KernelEditor::reportedByBuild(const BuildDiagnostic& problem) const {
-    // clangd starts its messages with a capital letter, the drivers' clang does not.
-    const auto same = [](const QString& a, const QString& b) {
-        return a.compare(b, Qt::CaseInsensitive) == 0;
-    };
+    // The same problem: on the same line with the same severity, and at the same column or in
+    // the same words. The words may differ in more than case (clangd capitalizes, and the
+    // driver's clang may be another version), so the column alone is enough.
     for (const BuildDiagnostic& built : m_diagnostics)
         if (built.line == problem.line && built.severity == problem.severity &&
-            same(built.message, problem.message))
+            (built.column == problem.column ||
+             built.message.compare(problem.message, Qt::CaseInsensitive) == 0))
             return true;
     return false;
 }

@@ -78,7 +78,8 @@ public:
     const QList<BuildDiagnostic>& findings() const { return m_findings; }
 
     // Shows the language service's errors and warnings (as the person types) with marks of their
-    // own; one the build reports too (same line and message) is shown once, as the build's.
+    // own; one the build reports too (same line and severity, same column or message) is shown
+    // once, as the build's.
     void setServiceDiagnostics(const QList<BuildDiagnostic>& problems);
     const QList<BuildDiagnostic>& serviceDiagnostics() const { return m_serviceDiagnostics; }
     // The service's diagnostics that are shown (those the build does not report too).
