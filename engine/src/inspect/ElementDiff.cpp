@@ -1,6 +1,7 @@
 #include "clw/engine/inspect/ElementDiff.h"
 
 #include "clw/engine/inspect/ScalarValue.h"
+#include "clw/engine/inspect/UlpDistance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +24,20 @@ void ElementDiff::markChanged(std::uint64_t element) {
     }
 }
 
+bool ElementDiff::beyondTolerance(ScalarType scalar, const unsigned char* a, const unsigned char* b,
+                                  double diff, double reference) const {
+    const bool isFloat = isFloatScalar(scalar);
+    if (m_options.ulps) {
+        if (!isFloat)
+            return diff > double(*m_options.ulps);
+        const std::optional<std::uint64_t> distance = ulpDistance(scalar, a, b);
+        return !distance || *distance > *m_options.ulps;
+    }
+    if (!isFloat && m_options.absTolerance == 0 && m_options.relTolerance == 0)
+        return true; // the bits differ (the caller compared them)
+    return diff > m_options.absTolerance + m_options.relTolerance * std::fabs(reference);
+}
+
 void ElementDiff::addRun(const unsigned char* a, const unsigned char* b, size_t count,
                          size_t stride, std::uint64_t index) {
     for (size_t e = 0; e < count; ++e) {
@@ -41,7 +56,7 @@ void ElementDiff::addRun(const unsigned char* a, const unsigned char* b, size_t 
                 continue;
             }
             const double diff = std::fabs(va - vb);
-            if (!(diff > m_options.absTolerance + m_options.relTolerance * std::fabs(vb)))
+            if (!beyondTolerance(column.scalar, ca, cb, diff, vb))
                 continue;
             changed = true;
             if (std::isfinite(diff) && (diff > m_maxAbs || !m_maxAbsElement)) {

@@ -6,7 +6,10 @@
 //
 // A column differs when its bytes differ and, as numbers a (this) and b (the reference),
 // |a - b| > absTolerance + relTolerance * |b| (NumPy's isclose), or exactly one is NaN. Two NaNs
-// are equal whatever their payloads.
+// are equal whatever their payloads. With `ulps` set, the tolerances are units in the last place
+// instead: floats differ when more than `ulps` ULPs apart (UlpDistance.h), integers when more than
+// `ulps` apart. Integers with no tolerance at all differ when their bits do (a long past 2^53 is
+// no exact double).
 #include "clw/engine/inspect/ElementLayout.h"
 
 #include <cstdint>
@@ -19,6 +22,7 @@ namespace clw::engine {
 struct DiffOptions {
     double absTolerance = 0;
     double relTolerance = 0;
+    std::optional<std::uint64_t> ulps;
 };
 
 class ElementDiff {
@@ -52,6 +56,10 @@ public:
 
 private:
     void markChanged(std::uint64_t element);
+    // Whether two scalars whose bits differ, neither a NaN, `diff` apart, differ beyond the
+    // options.
+    bool beyondTolerance(ScalarType scalar, const unsigned char* a, const unsigned char* b,
+                         double diff, double reference) const;
 
     ElementLayout m_layout;
     DiffOptions m_options;
