@@ -20,6 +20,9 @@ struct WatchedLaunch {
 struct WatchReport {
     std::vector<WatchedLaunch> launches; // those whose work-items passed the line
     std::string problem;                 // why nothing was watched; empty when a launch has values
+    // A watch on a device (WatchInstrumentation): where the instrumented run's outputs differed
+    // from the plain run's, one line a buffer; empty when they were equal.
+    std::vector<std::string> differences;
 };
 
 // The request as the Oclgrind plugin wants it (the main file named "input.cl", as Oclgrind names
