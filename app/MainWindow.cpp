@@ -372,8 +372,9 @@ void MainWindow::createMenus() {
     watchAction->setObjectName(QStringLiteral("watchAction"));
     watchAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_F10));
     watchAction->setToolTip(tr("The value of an expression (the variable at the caret, to begin "
-                               "with) in every work-item as it passes the caret's line: a debug "
-                               "run on Oclgrind"));
+                               "with) in every work-item as it passes the caret's line, on the "
+                               "session's device (the kernel instrumented; Oclgrind's debugger "
+                               "on Oclgrind)"));
     QAction* cancel =
         run->addAction(tr("&Cancel"), &m_context.session(), &ui::SessionController::cancel);
     cancel->setObjectName(QStringLiteral("cancelAction"));
@@ -541,12 +542,17 @@ bool MainWindow::startWatch(const QString& file, int line, const QString& expres
     request.line = unsigned(std::max(line, 0));
     request.expression = expression.toStdString();
     request.pass = unsigned(std::max(pass, 0));
-    if (!m_checks->startWatch(session.session(), session.folder().toStdU16String(), request))
+    // On the session's device: Oclgrind through its plugin, any other by instrumenting the kernel.
+    if (!m_checks->startWatch(session.session(), session.folder().toStdU16String(), request,
+                              session.deviceName()))
         return false;
     m_watch = request;
     m_checkAction->setEnabled(false);
     m_watchPanel->setRunning(
-        tr("Watching `%1` at line %2 on Oclgrind...").arg(expression).arg(line));
+        tr("Watching `%1` at line %2 on %3...")
+            .arg(expression)
+            .arg(line)
+            .arg(session.deviceName().isEmpty() ? tr("the default device") : session.deviceName()));
     raiseDock("watchDock");
     return true;
 }

@@ -65,6 +65,14 @@ public:
     app::MainWindow window;
 };
 
+// The reduction sample, on `device`: Oclgrind, whose plugin watches, by default.
+bool openReduction(Window& w, const QString& device = QStringLiteral("Oclgrind")) {
+    if (!w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")))
+        return false;
+    w.context.session().chooseDevice(device);
+    return true;
+}
+
 // Starts a watch and waits for it to end; the panel's status after.
 QString watch(app::MainWindow& window, int line, const QString& expression, int pass = 0) {
     QAction* check = window.findChild<QAction*>(QStringLiteral("checkAction"));
@@ -84,7 +92,7 @@ private Q_SLOTS:
         Window w;
         w.window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w.window));
-        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        QVERIFY(openReduction(w));
         ui::WatchPanel* panel = w.window.watchPanel();
 
         // `stride` at line 12: seven passes (64, 32, ..., 1) in every work-item; the last is 1.
@@ -122,9 +130,43 @@ private Q_SLOTS:
         QVERIFY(panel->histogram()->pointCount() > 0);
     }
 
+    // The same watches on the session's own device (PoCL here), by instrumenting the kernel: the
+    // same values and passes as Oclgrind's, and the outputs of the instrumented run equal.
+    void theSameOnTheSessionsDevice() {
+        Window w;
+        QVERIFY(openReduction(w, QString()));
+        ui::WatchPanel* panel = w.window.watchPanel();
+        QString status = watch(w.window, 12, QStringLiteral("stride"));
+        QVERIFY2(status.startsWith(QStringLiteral("`stride` at line 12 (the last pass of each "
+                                                  "work-item), on ")),
+                 qPrintable(status));
+        QVERIFY2(!status.contains(QStringLiteral("Oclgrind")) &&
+                     !status.contains(QStringLiteral("Warning")),
+                 qPrintable(status));
+        QCOMPARE(panel->model()->rowCount(), 4096);
+        for (int item : {0, 1, 127, 128, 4095}) {
+            QCOMPARE(valueText(panel, item), QStringLiteral("1"));
+            QCOMPARE(passesOf(panel, item), 7);
+        }
+        QCOMPARE(panel->heatMap()->data().at(5, 3, 0), 1.0f);
+        status = watch(w.window, 13, QStringLiteral("lid + stride"), 1);
+        QVERIFY2(status.contains(QStringLiteral("`lid + stride` at line 13 (pass 1")),
+                 qPrintable(status));
+        for (int item : {0, 5, 63, 128 + 7})
+            QCOMPARE(valueText(panel, item), QString::number(item % 128 + 64));
+        QCOMPARE(valueText(panel, 64), QStringLiteral("-"));
+        QCOMPARE(passesOf(panel, 64), 0);
+        // What the rewrite cannot place says so, before anything runs.
+        watch(w.window, 14, QStringLiteral("stride"));
+        QCOMPARE(panel->statusText(),
+                 QStringLiteral("Nothing watched: line 14 holds no statement of `partial_sums` (a "
+                                "comment, a blank line or a closing brace): watch a line with "
+                                "code"));
+    }
+
     void anExpressionOfVariables() {
         Window w;
-        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        QVERIFY(openReduction(w));
         ui::WatchPanel* panel = w.window.watchPanel();
         // At line 13, in the stride-64 step: the index of the partner each work-item adds.
         const QString status = watch(w.window, 13, QStringLiteral("lid + stride"), 1);
@@ -137,7 +179,7 @@ private Q_SLOTS:
 
     void groupSumsThroughALocalPointerAreTheHosts() {
         Window w;
-        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        QVERIFY(openReduction(w));
         ui::WatchPanel* panel = w.window.watchPanel();
         // Line 18 runs in each group's first work-item only: scratch[0] holds its group's sum.
         const QString status = watch(w.window, 18, QStringLiteral("scratch[0]"));
@@ -161,7 +203,7 @@ private Q_SLOTS:
 
     void requestsThatCannotWorkSayWhy() {
         Window w;
-        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        QVERIFY(openReduction(w));
         const engine::Session before = w.context.session().session();
         ui::WatchPanel* panel = w.window.watchPanel();
         const struct {
@@ -194,7 +236,7 @@ private Q_SLOTS:
 
     void theEditorOffersTheWordAtThePlace() {
         Window w;
-        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/reduction.clwb")));
+        QVERIFY(openReduction(w));
         auto* editor = qobject_cast<ui::KernelEditor*>(w.window.kernelEditor());
         QVERIFY(editor);
         const int lineStart =

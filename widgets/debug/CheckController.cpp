@@ -3,12 +3,36 @@
 #include "bridge/CheckRun.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostWatchRun.h"
 #include "bridge/HostsRelease.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 
 namespace clw::ui {
+
+namespace {
+
+// A watch goes to Oclgrind's plugin when the device chosen is Oclgrind's (or none is chosen and
+// Oclgrind is the only device), else the kernel is instrumented for the device itself.
+bool onOclgrind(DeviceHosts& hosts, const QString& deviceName) {
+    return HostWatchRun::isOclgrind(
+        QString::fromStdString(hosts.resolve(deviceName.toStdString()).platform));
+}
+
+CheckOutcome watchOnDevice(const engine::Session& session, const std::filesystem::path& folder,
+                           const engine::WatchRequest& request, const QString& deviceName,
+                           const JobContext& job, std::shared_ptr<DeviceHosts> hosts) {
+    HostWatchOutcome watched = HostWatchRun::run(session, folder, request, deviceName, job, hosts);
+    CheckOutcome outcome;
+    outcome.watch = std::move(watched.report);
+    outcome.run = std::move(watched.watched);
+    outcome.device = watched.device;
+    outcome.platform = watched.platform;
+    return outcome;
+}
+
+} // namespace
 
 CheckController::CheckController(EngineBridge& bridge, QObject* parent)
     : QObject(parent)
@@ -47,9 +71,10 @@ bool CheckController::launch(const engine::Session& session, const std::filesyst
         [hosts = m_hosts, session, folder, deviceName, watch,
          progressFile = m_progressFile](const JobContext& job) {
             CheckOutcome outcome =
-                watch
+                !watch ? CheckRun::run(session, folder, deviceName, job, hosts, progressFile)
+                : onOclgrind(*hosts, deviceName)
                     ? CheckRun::watch(session, folder, *watch, deviceName, job, hosts, progressFile)
-                    : CheckRun::run(session, folder, deviceName, job, hosts, progressFile);
+                    : watchOnDevice(session, folder, *watch, deviceName, job, hosts);
             outcome.run.sources.clear(); // the buffers stay in the host that goes now
             outcome.hosts.reset();       // the controller's reference is the last one
             return outcome;

@@ -31,8 +31,10 @@ public:
     // `deviceName` (empty: the first). False, and nothing starts, while a check runs.
     bool start(const engine::Session& session, const std::filesystem::path& folder,
                const QString& deviceName = {});
-    // Starts a debug run that watches `request` instead (CheckRun::watch); watched() follows, or
-    // failed() with the request's problem.
+    // Starts a watch of `request` instead, on the device `deviceName` (empty: the default
+    // device): through Oclgrind's plugin on Oclgrind (CheckRun::watch), by instrumenting the
+    // kernel on any other device (HostWatchRun). watched() follows, or failed() with the
+    // request's problem.
     bool startWatch(const engine::Session& session, const std::filesystem::path& folder,
                     const engine::WatchRequest& request, const QString& deviceName = {});
     // Ends the check now: its host is stopped and failed() says it was cancelled.

@@ -38,8 +38,9 @@ std::uint64_t sizeOf(const std::vector<std::uint64_t>& sizes, size_t i) {
 WatchPanel::WatchPanel(QWidget* parent)
     : QWidget(parent)
     , m_status(new QLabel(tr("Watch a variable: right-click it in the editor and choose Watch, "
-                             "or Run > Watch... (Ctrl+F10) at the caret. A debug run on Oclgrind "
-                             "records its value in every work-item as it passes the line."),
+                             "or Run > Watch... (Ctrl+F10) at the caret. A run on the session's "
+                             "device records its value in every work-item as it passes the "
+                             "line (on Oclgrind, through its debugger)."),
                           this))
     , m_launch(new QComboBox(this))
     , m_component(new QComboBox(this))
@@ -143,10 +144,14 @@ void WatchPanel::setReport(const engine::WatchReport& report, const engine::Watc
     for (const engine::WatchedLaunch& launch : m_report.launches)
         m_launch->addItem(qs(launch.name));
     const QString pass = request.pass == 0 ? tr("the last pass") : tr("pass %1").arg(request.pass);
-    m_status->setText(tr("`%1` at line %2 (%3 of each work-item), on %4")
-                          .arg(qs(request.expression))
-                          .arg(request.line)
-                          .arg(pass, device));
+    QString status = tr("`%1` at line %2 (%3 of each work-item), on %4")
+                         .arg(qs(request.expression))
+                         .arg(request.line)
+                         .arg(pass, device);
+    // An instrumented run whose outputs are not the plain run's: said, not hidden.
+    for (const std::string& difference : report.differences)
+        status += QLatin1Char('\n') + tr("Warning: %1").arg(qs(difference));
+    m_status->setText(status);
     m_launch->setCurrentIndex(0);
     showLaunch();
 }

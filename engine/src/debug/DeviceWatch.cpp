@@ -1,5 +1,7 @@
 #include "clw/engine/debug/DeviceWatch.h"
 
+#include "clw/engine/inspect/ElementLayout.h"
+
 namespace clw::engine {
 
 namespace {
@@ -11,34 +13,47 @@ std::vector<std::uint64_t> sizesOf(const NDRange& range) {
     return sizes;
 }
 
-const NpyArray* outputNamed(const SessionRun& run, const std::string& name) {
-    for (const auto& [buffer, array] : run.outputs)
+const std::vector<unsigned char>* outputNamed(const WatchRunData& run, const std::string& name) {
+    for (const auto& [buffer, bytes] : run.outputs)
         if (buffer == name)
-            return &array;
+            return &bytes;
     return nullptr;
 }
 
 } // namespace
 
+WatchRunData watchRunData(const SessionRun& run) {
+    WatchRunData data;
+    for (const SessionLaunchRun& launch : run.launches) {
+        data.global.push_back(sizesOf(launch.result.global));
+        data.local.push_back(sizesOf(launch.result.local));
+    }
+    for (const auto& [name, array] : run.outputs)
+        data.outputs.emplace_back(name, array.data);
+    return data;
+}
+
 WatchReport reportDeviceWatch(const Session& session, const WatchRequest& request,
-                              const InstrumentedWatch& watch, const SessionRun& plain,
-                              const SessionRun& watched) {
+                              const InstrumentedWatch& watch, const WatchRunData& plain,
+                              const WatchRunData& watched) {
     std::vector<WatchedRun> runs;
-    for (std::size_t i = 0; i < watch.buffers.size() && i < watched.launches.size(); ++i) {
+    for (std::size_t i = 0; i < watch.buffers.size() && i < watched.global.size(); ++i) {
         if (watch.buffers[i].empty())
             continue;
-        const NpyArray* bytes = outputNamed(watched, watch.buffers[i]);
-        const LaunchResult& result = watched.launches[i].result;
+        const std::vector<unsigned char>* bytes = outputNamed(watched, watch.buffers[i]);
         runs.push_back(readWatchBuffer(watch, i,
-                                       bytes ? std::span<const unsigned char>(bytes->data)
+                                       bytes ? std::span<const unsigned char>(*bytes)
                                              : std::span<const unsigned char>(),
-                                       sizesOf(result.global), sizesOf(result.local)));
+                                       watched.global[i], watched.local[i]));
     }
     WatchReport report = makeWatchReport(session, request, runs);
-    for (const auto& [name, array] : plain.outputs) {
-        const NpyArray* other = outputNamed(watched, name);
+    for (const auto& [name, bytes] : plain.outputs) {
+        const SessionBuffer* buffer = session.findBuffer(name);
+        const std::vector<unsigned char>* other = outputNamed(watched, name);
+        const std::size_t elementSize =
+            buffer && !buffer->image ? ElementLayout::parse(buffer->elementType).size() : 1;
         const std::string difference =
-            other ? watchOutputDifference(name, array.data, other->data, array.itemSize())
+            other ? watchOutputDifference(name, bytes, *other, elementSize)
                   : "buffer `" + name + "`: the watched run did not read it back";
         if (!difference.empty())
             report.differences.push_back(difference);
@@ -57,7 +72,8 @@ DeviceWatchRun watchOnDevice(const Session& session, const std::filesystem::path
     }
     run.plain = SessionRunner(run.watch.plain, folder, builds).run(device);
     run.watched = SessionRunner(run.watch.session, folder, builds).run(device);
-    run.report = reportDeviceWatch(session, request, run.watch, *run.plain, *run.watched);
+    run.report = reportDeviceWatch(session, request, run.watch, watchRunData(*run.plain),
+                                   watchRunData(*run.watched));
     return run;
 }
 

@@ -25,10 +25,18 @@ DeviceWatchRun watchOnDevice(const Session& session, const std::filesystem::path
                              const WatchRequest& request, const Device& device,
                              BuildService* builds = nullptr);
 
+// What a run gave that a watch reads: per launch, the sizes it ran with; per output buffer, its
+// bytes. From a SessionRun here, from a device host's run in the workbench.
+struct WatchRunData {
+    std::vector<std::vector<std::uint64_t>> global, local;
+    std::vector<std::pair<std::string, std::vector<unsigned char>>> outputs;
+};
+WatchRunData watchRunData(const SessionRun& run);
+
 // The values of each watched launch of `watched`, and the differences between the outputs of
 // `plain` and `watched`, as a report.
 WatchReport reportDeviceWatch(const Session& session, const WatchRequest& request,
-                              const InstrumentedWatch& watch, const SessionRun& plain,
-                              const SessionRun& watched);
+                              const InstrumentedWatch& watch, const WatchRunData& plain,
+                              const WatchRunData& watched);
 
 } // namespace clw::engine
