@@ -9,6 +9,7 @@
 #include "clw/engine/session/Session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -161,6 +162,23 @@ inline std::map<std::string, ExpectedOutput> expectedOutputs(const std::string& 
         missing.values.resize(in.size());
         missing.anyValues = true;
         expected["missing"] = missing;
+    } else if (file == "ulp_drift.clwb") {
+        // exp(-x/2) sin(4x) / (1 + x^2/4), within the few ULPs each device may differ by.
+        const auto t = filledFloats(bufferOf(session, "t"));
+        ExpectedOutput y;
+        for (float x : t)
+            y.values.push_back(std::exp(-0.5 * x) * std::sin(4.0 * x) / (1.0 + 0.25 * x * x));
+        y.tolerance = 1e-5;
+        expected["y"] = y;
+    } else if (file == "missing_barrier.clwb") {
+        // What the kernel means (and what PoCL, which hides its missing barrier, gives): 0 at
+        // each group's first work-item, else the difference of neighbours, 1.
+        const auto in = filledFloats(bufferOf(session, "in"));
+        const size_t group = session.launches.at(0).local.at(0);
+        ExpectedOutput out;
+        for (size_t i = 0; i < in.size(); ++i)
+            out.values.push_back(i % group == 0 ? 0.0 : double(in[i]) - double(in[i - 1]));
+        expected["out"] = out;
     } else {
         throw std::runtime_error("no expectation for the sample " + file);
     }

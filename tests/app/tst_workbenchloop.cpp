@@ -94,7 +94,7 @@ void TestWorkbenchLoop::initTestCase() {
 void TestWorkbenchLoop::runsEachSample_data() {
     QTest::addColumn<QString>("file");
     const QStringList samples = app::WelcomePage::samplePaths();
-    QCOMPARE(samples.size(), 8);
+    QCOMPARE(samples.size(), 10);
     for (const QString& path : samples)
         QTest::newRow(qPrintable(QFileInfo(path).fileName())) << QFileInfo(path).fileName();
 }

@@ -12,14 +12,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 namespace engine = clw::engine;
 
 namespace {
 
+// CLW_SAMPLES_DIR in the environment: the samples of a copy of the tree on another machine.
+std::string samplesDir() {
+    const char* chosen = std::getenv("CLW_SAMPLES_DIR");
+    return chosen ? chosen : CLW_SAMPLES_DIR;
+}
+
 engine::Session sample(const char* name) {
-    return engine::SessionFile::read(std::string(CLW_SAMPLES_DIR) + "/" + name).session;
+    return engine::SessionFile::read(samplesDir() + "/" + name).session;
 }
 
 engine::WatchRequest at(unsigned line, const std::string& expression, unsigned pass = 0) {
@@ -77,7 +84,7 @@ class TestDeviceWatch : public QObject {
         const auto device = clw::test::findTestDevice();
         if (!device)
             throw std::runtime_error("no OpenCL device found: run scripts/setup");
-        return engine::watchOnDevice(session, CLW_SAMPLES_DIR, request, *device);
+        return engine::watchOnDevice(session, samplesDir(), request, *device);
     }
 
 private Q_SLOTS:
