@@ -59,6 +59,18 @@ QString failureOf(const ui::RunOutcome& outcome) {
     return outcome.error;
 }
 
+// What a launch printed, each line after the work-item that printed it: "[3,0,0] text".
+QString printedText(const ui::RunRecord& record) {
+    QString text;
+    for (const ui::OutputLine& line : record.outputLines()) {
+        if (line.workItem)
+            text += QLatin1Char('[') + ui::RunRecord::workItemText(*line.workItem) +
+                    QStringLiteral("] ");
+        text += line.text + QLatin1Char('\n');
+    }
+    return text;
+}
+
 } // namespace
 
 int runIsolated(const engine::Session& session, const std::filesystem::path& folder,
@@ -107,7 +119,7 @@ int runIsolated(const engine::Session& session, const std::filesystem::path& fol
             const engine::SessionLaunch& launch = record.launch;
             printer.launch(qs(launch.name.empty() ? launch.kernel : launch.name), record.kernelNs,
                            record.global, record.local);
-            printer.printed(record.output);
+            printer.printed(printedText(record));
         }
         bool hadOutputs = false;
         for (const engine::SessionBuffer& buffer : session.buffers) {

@@ -8,6 +8,7 @@
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
 
+#include "clw/engine/debug/PrintedLines.h"
 #include "clw/engine/launch/LaunchService.h"
 #include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
@@ -177,7 +178,8 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
         // The launch's printf output is complete once its queue has finished.
         state->launches->finish();
         PrintedText printed = m_printf.take();
-        record.output = QString::fromUtf8(printed.text.data(), qsizetype(printed.text.size()));
+        // Each line with the work-item that printed it (the build tagged every printf).
+        record.setOutput(engine::splitPrintedLines(printed.text));
         record.outputDropped = printed.leftOut;
     };
     const ui::ProgressFn progress = [&context](const QString& what, int done, int total) {

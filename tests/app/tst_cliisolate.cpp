@@ -1,7 +1,8 @@
 // `clworkbench run --isolate`: the session runs in a device host and the command line prints what
 // a run in its own process prints (the same lines, the same .npy files with --out), then what each
-// launch printed with printf; the session's watchdog limit ends a kernel that never does, with the
-// workbench's words and exit status 1, within seconds.
+// launch printed with printf, each line after the work-item that printed it ("[16,0,0] ..."); the
+// session's watchdog limit ends a kernel that never does, with the workbench's words and exit
+// status 1, within seconds.
 #include "clw/engine/session/NpyFile.h"
 
 #include "TestDevice.h"
@@ -129,13 +130,22 @@ private Q_SLOTS:
         const qsizetype launch =
             lines.indexOf(QRegularExpression(QStringLiteral("^launch say_groups: 1 run, min .*")));
         QVERIFY2(launch > 0, qPrintable(run.out));
-        // The work-groups print in the order they ran: any order.
+        // The work-groups print in the order they ran: any order. Each line follows the global id
+        // of the work-item that printed it, the one the line names as its group's first.
         QStringList printed = lines.mid(launch + 1, 4);
+        static const QRegularExpression tagged(
+            QStringLiteral("^\\[(\\d+),0,0\\] work-group \\d of 4: work-items (\\d+) to \\d+$"));
+        for (const QString& line : printed) {
+            const QRegularExpressionMatch match = tagged.match(line);
+            QVERIFY2(match.hasMatch(), qPrintable(run.out));
+            QCOMPARE(match.captured(1), match.captured(2));
+        }
         printed.sort();
-        QCOMPARE(printed, (QStringList{QStringLiteral("work-group 0 of 4: work-items 0 to 15"),
-                                       QStringLiteral("work-group 1 of 4: work-items 16 to 31"),
-                                       QStringLiteral("work-group 2 of 4: work-items 32 to 47"),
-                                       QStringLiteral("work-group 3 of 4: work-items 48 to 63")}));
+        QCOMPARE(printed,
+                 (QStringList{QStringLiteral("[0,0,0] work-group 0 of 4: work-items 0 to 15"),
+                              QStringLiteral("[16,0,0] work-group 1 of 4: work-items 16 to 31"),
+                              QStringLiteral("[32,0,0] work-group 2 of 4: work-items 32 to 47"),
+                              QStringLiteral("[48,0,0] work-group 3 of 4: work-items 48 to 63")}));
         QVERIFY2(lines.value(launch + 5).startsWith(QStringLiteral("output group_of: int32 (64)")),
                  qPrintable(run.out));
         const std::vector<std::int32_t> groups =

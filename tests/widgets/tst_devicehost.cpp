@@ -1,8 +1,8 @@
 // The device host (issue 17) from the workbench's side: a session built and run in a
 // clworkbench-host gives the same values as in-process, its buffers read back through the
-// channel, an unchanged session's document is sent once, printf output comes back per launch, and a
-// host that hangs, is stopped or crashes fails the waiting request with a message that says so,
-// while a new host runs the next request.
+// channel, an unchanged session's document is sent once, printf output comes back per launch
+// with the work-item of each line, and a host that hangs, is stopped or crashes fails the waiting
+// request with a message that says so, while a new host runs the next request.
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
@@ -14,6 +14,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <QtTest>
 
 #include <algorithm>
@@ -230,13 +231,22 @@ private Q_SLOTS:
             QCOMPARE(lines, (QStringList{QStringLiteral("group 0"), QStringLiteral("group 1"),
                                          QStringLiteral("group 2"), QStringLiteral("group 3")}));
             QCOMPARE(record.outputDropped, std::uint64_t(0));
+            // Each line with the work-item that printed it: its group's first.
+            const std::vector<OutputLine> printed = record.outputLines();
+            QCOMPARE(printed.size(), std::size_t(4));
+            for (const OutputLine& line : printed) {
+                QVERIFY2(line.workItem, qPrintable(line.text));
+                const std::uint64_t group = line.text.mid(6).toULongLong();
+                QCOMPARE(*line.workItem, (engine::CheckIds{4 * group, 0, 0}));
+            }
         }
     }
 
     void printfKeepsTheFirstAndLastMebibyteOfALaunch() {
         DeviceHosts hosts;
         HostSessionClient client(hosts, 1);
-        // 8192 lines of 608 bytes: 4980736 bytes, of which 2 MiB are kept.
+        // 8192 lines of 608 bytes, each framed with its work-item's id as the build tagged the
+        // printf ("\001clw 17 0 0\002" before, "\003" after): 2 MiB of those bytes are kept.
         const std::string source = "__kernel void say(__global int* x) { printf(\\\"w%05d " +
                                    std::string(600, 'x') + "\\\\n\\\", (int)get_global_id(0)); }";
         const RemoteRun ran =
@@ -244,14 +254,27 @@ private Q_SLOTS:
         QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
         const RunRecord& record = ran.outcome.records.front();
         constexpr std::uint64_t kept = 2u << 20;
-        QCOMPARE(record.outputDropped, std::uint64_t(8192 * 608) - kept);
-        const QByteArray text = record.output.toUtf8();
-        const QByteArray note = "\n[... " + QByteArray::number(qulonglong(8192 * 608 - kept)) +
-                                " bytes left out ...]\n";
-        QCOMPARE(text.size(), qsizetype(kept) + note.size());
-        QCOMPARE(text.mid(1 << 20, note.size()), note);
-        QVERIFY(text.startsWith('w'));
-        QVERIFY(text.endsWith(std::string(600, 'x') + "\n"));
+        std::uint64_t printed = 0;
+        for (int i = 0; i < 8192; ++i)
+            printed += 608 + std::string("\001clw " + std::to_string(i) + " 0 0\002\003").size();
+        QCOMPARE(record.outputDropped, printed - kept);
+        const QString note = QStringLiteral("[... %1 bytes left out ...]\n").arg(printed - kept);
+        QCOMPARE(record.output.count(note), qsizetype(1));
+        const QString row = QString(600, QLatin1Char('x'));
+        QVERIFY(record.output.startsWith(QLatin1Char('w')));
+        QVERIFY(record.output.endsWith(row + QLatin1Char('\n')));
+        // Every whole line kept names the work-item that printed it.
+        static const QRegularExpression whole(QStringLiteral("^w(\\d{5}) x{600}$"));
+        int wholeLines = 0;
+        for (const OutputLine& line : record.outputLines()) {
+            const QRegularExpressionMatch match = whole.match(line.text);
+            if (!match.hasMatch())
+                continue;
+            ++wholeLines;
+            QVERIFY2(line.workItem, qPrintable(line.text.left(8)));
+            QCOMPARE(*line.workItem, (engine::CheckIds{match.captured(1).toULongLong(), 0, 0}));
+        }
+        QVERIFY2(wholeLines > 3000, qPrintable(QString::number(wholeLines)));
         // The next launch's output starts afresh.
         const RemoteRun next =
             client.run(planFor(oneKernel("__kernel void k(__global int* x) { x[0] = 1; }", "k", 1)),

@@ -160,6 +160,10 @@ void to_json(nlohmann::json& json, const RunRecord& record) {
             {"commands", record.commands},
             {"output", record.output},
             {"outputDropped", record.outputDropped}};
+    nlohmann::json workItems = nlohmann::json::array();
+    for (const auto& [line, id] : record.outputWorkItems)
+        workItems.push_back({line, id[0], id[1], id[2]});
+    json["outputWorkItems"] = std::move(workItems);
 }
 
 RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session) {
@@ -184,6 +188,12 @@ RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& sess
     record.commands = json.at("commands").get<std::vector<RunCommand>>();
     record.output = json.at("output").get<QString>();
     record.outputDropped = json.at("outputDropped");
+    // [line, x, y, z] each; a record written before printf per work-item has none.
+    for (const auto& entry : json.value("outputWorkItems", nlohmann::json::array()))
+        record.outputWorkItems.emplace_back(entry.at(0).get<int>(),
+                                            engine::CheckIds{entry.at(1).get<std::uint64_t>(),
+                                                             entry.at(2).get<std::uint64_t>(),
+                                                             entry.at(3).get<std::uint64_t>()});
     return record;
 }
 

@@ -9,6 +9,7 @@
 #include "clw/engine/build/BuildRequest.h"
 #include "clw/engine/build/BuildService.h"
 #include "clw/engine/build/Diagnostic.h"
+#include "clw/engine/debug/PrintfTagger.h"
 #include "clw/engine/launch/LaunchGeometry.h"
 #include "clw/engine/launch/LaunchRequest.h"
 #include "clw/engine/launch/LaunchService.h"
@@ -141,8 +142,7 @@ RunRecord runRepeatedLaunch(SessionDeviceState& state, const RunPlan& plan, int 
                                    batch.kernelNs.end());
             merged.commands.insert(merged.commands.end(), batch.commands.begin(),
                                    batch.commands.end());
-            merged.output += batch.output;
-            merged.outputDropped += batch.outputDropped;
+            merged.appendOutput(batch);
         }
         done += launch.repeat;
         if (!batch.ok)
@@ -211,6 +211,11 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     request.context = state.context;
     request.devices = {state.device};
     request.sources = resolvedSources(session.sources, folder);
+    // printf per work-item (issue 19): each printf of the main file prints the work-item's
+    // global id too, which the device host's capture reads back (PrintedLines). Only what is
+    // built changes, on the person's lines; a source without printf is built as it is, and the
+    // binary cache is keyed on what was built.
+    engine::tagPrintfCalls(request.sources);
     // Arg info is what the launch panel reads signatures from: a program from the binary cache
     // has no source to parse them from.
     request.options = session.options + " -cl-kernel-arg-info";
