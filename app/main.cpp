@@ -6,6 +6,7 @@
 #include "cli/CacheCommand.h"
 #include "cli/CheckCommand.h"
 #include "cli/DevicesCommand.h"
+#include "cli/DiffCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
@@ -30,10 +31,10 @@ void describeApplication() {
 
 bool isCommandLine(const QString& first) {
     static const QStringList verbs = {
-        QStringLiteral("devices"),   QStringLiteral("bench"),  QStringLiteral("sample"),
-        QStringLiteral("build"),     QStringLiteral("run"),    QStringLiteral("cache"),
-        QStringLiteral("check"),     QStringLiteral("--help"), QStringLiteral("-h"),
-        QStringLiteral("--version"), QStringLiteral("-v")};
+        QStringLiteral("devices"), QStringLiteral("bench"),     QStringLiteral("sample"),
+        QStringLiteral("build"),   QStringLiteral("run"),       QStringLiteral("cache"),
+        QStringLiteral("check"),   QStringLiteral("diff"),      QStringLiteral("--help"),
+        QStringLiteral("-h"),      QStringLiteral("--version"), QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
     if (first.endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
         return false;
@@ -74,8 +75,10 @@ int runCommandLine(const QStringList& arguments) {
         return clw::app::runCacheCommand(options, out, err);
     if (verb == QLatin1String("check"))
         return clw::app::runCheckCommand(options, out, err);
+    if (verb == QLatin1String("diff"))
+        return clw::app::runDiffCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, bench, sample, build, run, check, cache; see clworkbench "
+        << "'. Verbs: devices, bench, sample, build, run, check, diff, cache; see clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }
