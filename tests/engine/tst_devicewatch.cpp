@@ -254,6 +254,31 @@ private Q_SLOTS:
         }
     }
 
+    // The reproducer of a watched launch: the instrumented kernel, and the watch buffer as its
+    // last argument, expected to hold each work-item's pass count and value.
+    void reproducerIncludesTheWatch() {
+        CLW_REQUIRE_DEVICE(device);
+        QTemporaryDir out;
+        engine::writeWatchReproducer(sample("vector_add.clwb"), samplesDir(), at(4, "i"), device, 0,
+                                     out.path().toStdString());
+        QFile kernel(out.filePath(QStringLiteral("kernel.cl")));
+        QVERIFY(kernel.open(QIODevice::ReadOnly));
+        QVERIFY(kernel.readAll().contains("__global ulong* __clw_watch)"));
+        QFile expected(out.filePath(QStringLiteral("arg3___clw_watch_expected.npy")));
+        QVERIFY2(expected.open(QIODevice::ReadOnly),
+                 qPrintable(QDir(out.path()).entryList().join(QLatin1Char(' '))));
+        const QByteArray bytes = expected.readAll();
+        // The .npy header, then (passes, value) per work-item: 1 and the item's index.
+        const qsizetype data = bytes.size() - 1024 * 2 * 8;
+        QVERIFY(data > 0);
+        for (std::uint64_t item : {0, 7, 1023}) {
+            std::uint64_t words[2];
+            std::memcpy(words, bytes.constData() + data + item * 16, 16);
+            QCOMPARE(words[0], std::uint64_t(1));
+            QCOMPARE(words[1], item);
+        }
+    }
+
     void outputDifferenceIsSaid() {
         const std::vector<unsigned char> plain{1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0};
         std::vector<unsigned char> watched = plain;

@@ -1,6 +1,9 @@
 #include "clw/engine/debug/DeviceWatch.h"
 
 #include "clw/engine/inspect/ElementLayout.h"
+#include "clw/engine/launch/ReproducerWriter.h"
+
+#include <stdexcept>
 
 namespace clw::engine {
 
@@ -75,6 +78,15 @@ DeviceWatchRun watchOnDevice(const Session& session, const std::filesystem::path
     run.report = reportDeviceWatch(session, request, run.watch, watchRunData(*run.plain),
                                    watchRunData(*run.watched));
     return run;
+}
+
+void writeWatchReproducer(const Session& session, const std::filesystem::path& folder,
+                          const WatchRequest& request, const Device& device, std::size_t launch,
+                          const std::filesystem::path& out) {
+    const InstrumentedWatch watch = instrumentWatch(session, request);
+    if (!watch.problem.empty())
+        throw std::runtime_error(watch.problem);
+    writeReproducer(SessionRunner(watch.session, folder).capture(device, launch), out);
 }
 
 } // namespace clw::engine

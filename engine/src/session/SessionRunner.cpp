@@ -1,5 +1,7 @@
 #include "clw/engine/session/SessionRunner.h"
 
+#include "clw/engine/launch/LaunchCapture.h"
+
 #include "SessionMemoryTypes.h"
 
 #include "clw/engine/build/BuildService.h"
@@ -60,6 +62,21 @@ std::vector<std::string> SessionRunner::includeFolderWarnings() const {
 }
 
 SessionRun SessionRunner::run(const Device& device, const StepFn& step) const {
+    return runUpTo(device, step, nullptr, 0);
+}
+
+CapturedLaunch SessionRunner::capture(const Device& device, std::size_t launch,
+                                      const StepFn& step) const {
+    if (launch >= m_session.launches.size())
+        throw SessionError("the session has no launch " + std::to_string(launch + 1) + " (it has " +
+                           std::to_string(m_session.launches.size()) + ")");
+    CapturedLaunch captured;
+    runUpTo(device, step, &captured, launch);
+    return captured;
+}
+
+SessionRun SessionRunner::runUpTo(const Device& device, const StepFn& step,
+                                  CapturedLaunch* captured, std::size_t captureAt) const {
     const auto tell = [&step](const std::string& what) {
         if (step)
             step(what);
@@ -132,7 +149,8 @@ SessionRun SessionRunner::run(const Device& device, const StepFn& step) const {
     }
 
     // The launches, in order.
-    for (const SessionLaunch& launch : m_session.launches) {
+    for (std::size_t index = 0; index < m_session.launches.size(); ++index) {
+        const SessionLaunch& launch = m_session.launches[index];
         const std::string label = detail::launchLabel(launch);
         tell("running `" + (launch.name.empty() ? launch.kernel : launch.name) + "`");
         Kernel kernel;
@@ -160,6 +178,16 @@ SessionRun SessionRunner::run(const Device& device, const StepFn& step) const {
         launchRequest.arguments = resources->arguments(launch, signature, &run.warnings);
         launchRequest.geometry = sessionGeometry(launch);
         launchRequest.repeat = launch.repeat;
+        if (captured && index == captureAt) {
+            service.finish(); // the launches before it have written what it reads
+            try {
+                *captured = LaunchCapture::capture(service.queue(), launchRequest, request.sources,
+                                                   request.options);
+            } catch (const ClError& error) {
+                throw SessionError(label + ": capturing it: " + error.what());
+            }
+            return run;
+        }
         LaunchResult result = service.launch(std::move(launchRequest)).get();
         if (!result.ok)
             throw SessionError(label + ": " + result.error);

@@ -25,6 +25,14 @@ DeviceWatchRun watchOnDevice(const Session& session, const std::filesystem::path
                              const WatchRequest& request, const Device& device,
                              BuildService* builds = nullptr);
 
+// Exports the launch `launch` (an index into the session's launches) with the watch as a
+// reproducer folder `out` (ReproducerWriter.h): the instrumented kernel, and its watch buffer as
+// one more argument whose expected contents are what the device stored. Throws std::runtime_error
+// with the watch's problem, SessionError as SessionRunner::capture does.
+void writeWatchReproducer(const Session& session, const std::filesystem::path& folder,
+                          const WatchRequest& request, const Device& device, std::size_t launch,
+                          const std::filesystem::path& out);
+
 // What a run gave that a watch reads: per launch, the sizes it ran with; per output buffer, its
 // bytes. From a SessionRun here, from a device host's run in the workbench.
 struct WatchRunData {

@@ -3,6 +3,7 @@
 // device, creates its buffers and images with their initial contents, runs its launches in order
 // through a LaunchService, and reads every buffer back.
 #include "clw/engine/build/BuildOutcome.h"
+#include "clw/engine/launch/CapturedLaunch.h"
 #include "clw/engine/launch/LaunchResult.h"
 #include "clw/engine/runtime/Device.h"
 #include "clw/engine/session/NpyArray.h"
@@ -58,12 +59,20 @@ public:
     // float32, the buffer 1024 float"), a launch's argument or geometry ("launch 'add': argument 2
     // 'float *c': ..."), a launch that failed on the device.
     SessionRun run(const Device& device, const StepFn& step = {}) const;
+    // Runs the launches before `launch` (an index into the session's launches) as run() does,
+    // then runs `launch` once through LaunchCapture: what writeReproducer() exports. Throws as
+    // run() does, and SessionError for a launch the session does not have.
+    CapturedLaunch capture(const Device& device, std::size_t launch, const StepFn& step = {}) const;
     // Include folders (the session's and -I in its options) that do not exist, one line each:
     // the build still runs, but a header there will not be found. Asked before the run, so
     // that it is said also when the build then fails.
     std::vector<std::string> includeFolderWarnings() const;
 
 private:
+    // run(), stopping at `captureAt` to capture it when `captured` is given.
+    SessionRun runUpTo(const Device& device, const StepFn& step, CapturedLaunch* captured,
+                       std::size_t captureAt) const;
+
     Session m_session;
     std::filesystem::path m_folder;
     BuildService* m_builds = nullptr;
