@@ -241,13 +241,13 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
     watch.slotsPerItem = unsigned(1 + watch.slotKinds.size());
     std::string store = "{ __global ulong* __clw_w = " + std::string(kWatchParameter) +
                         " + __CLW_WATCH_ITEM * " + std::to_string(watch.slotsPerItem) +
-                        "; __clw_w[0] += 1; ";
+                        "; __clw_w[0] = ++__clw_n; ";
     std::string values;
     for (std::size_t i = 0; i < stores.size(); ++i)
         values += "__clw_w[" + std::to_string(i + 1) + "] = " + stores[i] + "; ";
     store += request.pass == 0
                  ? values
-                 : "if (__clw_w[0] == " + std::to_string(request.pass) + ") { " + values + "} ";
+                 : "if (__clw_n == " + std::to_string(request.pass) + ") { " + values + "} ";
     store += "} ";
 
     // Edits from the last to the first, so that each offset still holds.
@@ -262,6 +262,16 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
         edits.push_back({placement.braceOpen, "{ "});
         edits.push_back({placement.braceClose, " " + store + "}"});
     }
+    // The pass count in private memory, from the kernel's entry: each pass then writes the
+    // buffer and never reads it.
+    const std::size_t counterAt = source.tokens[function->bodyOpen].end;
+    const std::string counter = " ulong __clw_n = 0; ";
+    auto same = std::find_if(edits.begin(), edits.end(),
+                             [&](const auto& edit) { return edit.first == counterAt; });
+    if (same != edits.end())
+        same->second = counter + same->second;
+    else
+        edits.push_back({counterAt, counter});
     std::sort(edits.begin(), edits.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
     std::string text = main->text;
