@@ -1,9 +1,9 @@
 // clw_bench_watch (issue 19, Speed): a watch on a device runs the kernel instrumented with its
 // hidden watch buffer (engine WatchInstrumentation). For each sample the plain launch and the
 // instrumented launch of the same session run on the device, each kRepeats times (device times
-// from profiling events, medians, the fastest of five rounds); the watch buffer's read-back is timed at the device's measured
-// transfer rate (a read of that many bytes, the median of several). Goal: the instrumented kernel
-// takes at most 1.5x the plain kernel plus that read-back.
+// from profiling events, medians, the fastest of five rounds); the watch buffer's read-back is
+// timed at the device's measured transfer rate (a read of that many bytes, the median of several).
+// Goal: the instrumented kernel takes at most 1.5x the plain kernel plus that read-back.
 #include "BenchOptions.h"
 #include "BenchReport.h"
 
