@@ -10,6 +10,7 @@
 #include "cli/RunCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
+#include "cli/WatchCommand.h"
 #include "session/SessionWorkflow.h"
 
 #include "clw/engine/debug/OclgrindRegistration.h"
@@ -31,10 +32,11 @@ void describeApplication() {
 
 bool isCommandLine(const QString& first) {
     static const QStringList verbs = {
-        QStringLiteral("devices"), QStringLiteral("bench"),     QStringLiteral("sample"),
-        QStringLiteral("build"),   QStringLiteral("run"),       QStringLiteral("cache"),
-        QStringLiteral("check"),   QStringLiteral("diff"),      QStringLiteral("--help"),
-        QStringLiteral("-h"),      QStringLiteral("--version"), QStringLiteral("-v")};
+        QStringLiteral("devices"), QStringLiteral("bench"), QStringLiteral("sample"),
+        QStringLiteral("build"),   QStringLiteral("run"),   QStringLiteral("cache"),
+        QStringLiteral("check"),   QStringLiteral("diff"),  QStringLiteral("watch"),
+        QStringLiteral("--help"),  QStringLiteral("-h"),    QStringLiteral("--version"),
+        QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
     if (first.endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
         return false;
@@ -77,8 +79,11 @@ int runCommandLine(const QStringList& arguments) {
         return clw::app::runCheckCommand(options, out, err);
     if (verb == QLatin1String("diff"))
         return clw::app::runDiffCommand(options, out, err);
+    if (verb == QLatin1String("watch"))
+        return clw::app::runWatchCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, bench, sample, build, run, check, diff, cache; see clworkbench "
+        << "'. Verbs: devices, bench, sample, build, run, check, diff, watch, cache; see "
+        << "clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;
 }
