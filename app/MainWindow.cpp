@@ -23,6 +23,7 @@
 #include "launch/LiveRunner.h"
 #include "launch/LogPanel.h"
 #include "launch/OutputPanel.h"
+#include "launch/PrintedWorkItemLinks.h"
 #include "launch/SessionController.h"
 #include "launch/WatchdogLimitsDialog.h"
 #include "session/RecentSessions.h"
@@ -223,6 +224,8 @@ void MainWindow::createPanels() {
     QDockWidget* debugger = addDock(tr("Debugger"), QStringLiteral("debuggerDock"), m_debuggerPanel,
                                     Qt::BottomDockWidgetArea);
     tabifyDockWidget(inspector, debugger);
+    // A printed line clicked chooses its work-item in the Watch dock and the debugger.
+    ui::linkPrintedWorkItems(*m_outputPanel, *m_watchPanel, *m_debuggerPanel);
     tabifyDockWidget(inspector, addDock(tr("References"), QStringLiteral("referencesDock"),
                                         m_workspace->referencesPanel(), Qt::BottomDockWidgetArea));
     inspector->raise();

@@ -104,6 +104,18 @@ std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const 
     return std::nullopt;
 }
 
+void DebuggerPanel::setWorkItem(const engine::CheckIds& workItem) {
+    // Trailing dimensions of 0 left out, as a person types them.
+    int dimensions = 3;
+    while (dimensions > 1 && workItem[size_t(dimensions - 1)] == 0)
+        --dimensions;
+    QStringList parts;
+    for (int i = 0; i < dimensions; ++i)
+        parts << QString::number(workItem[size_t(i)]);
+    m_workItem->setText(parts.join(QStringLiteral(", ")));
+    Q_EMIT followRequested(workItem);
+}
+
 void DebuggerPanel::showRunning(const QString& text) {
     m_status->setText(text);
 }

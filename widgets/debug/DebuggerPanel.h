@@ -26,6 +26,8 @@ public:
     // is wrong.
     std::optional<engine::CheckIds> workItem(QString& problem) const;
     void setWorkGroupSize(std::vector<std::uint64_t> local) { m_workGroupSize = std::move(local); }
+    // Follows another work-item, as if its global id were typed: "5", "3, 1" (followRequested).
+    void setWorkItem(const engine::CheckIds& workItem);
     void showRunning(const QString& text);
     void showStop(const DebugStop& stop);
     void showMessage(const QString& text);

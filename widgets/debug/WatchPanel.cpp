@@ -286,4 +286,25 @@ void WatchPanel::selectWorkItem(std::uint64_t workItem) {
     m_table->scrollTo(index);
 }
 
+bool WatchPanel::selectGlobalId(const engine::CheckIds& globalId) {
+    const engine::WatchedRun* current = run();
+    if (!current || current->values.empty())
+        return false;
+    const std::uint64_t gx = sizeOf(current->global, 0), gy = sizeOf(current->global, 1),
+                        gz = sizeOf(current->global, 2);
+    if (globalId[0] >= gx || globalId[1] >= gy || globalId[2] >= gz)
+        return false;
+    const std::uint64_t item = globalId[0] + gx * (globalId[1] + gy * globalId[2]);
+    if (current->global.size() == 3)
+        m_slice->setValue(int(globalId[2]));
+    // Its cell: 1-D one row a work-group, else (x, y) of the slice.
+    const std::uint64_t width = sizeOf(current->local, 0);
+    if (current->global.size() == 1)
+        describeCell(item % width, item / width);
+    else
+        describeCell(globalId[0], globalId[1]);
+    selectWorkItem(item);
+    return true;
+}
+
 } // namespace clw::ui

@@ -3,6 +3,7 @@
 // passed its line, as a heat-map over the launch's ND-range (a 1-D range one row a work-group,
 // 2-D as an image, 3-D a z slice at a time; a vector one component at a time), a table, and a
 // histogram. Hovering a cell names the work-item and its value; clicking it selects its row.
+#include "clw/engine/debug/CheckFinding.h"
 #include "clw/engine/debug/WatchPlan.h"
 
 #include <QWidget>
@@ -44,6 +45,9 @@ public:
     // The work-item (linear index) whose cell is at (x, y) of the heat-map, if any.
     std::optional<std::uint64_t> workItemAt(std::uint64_t x, std::uint64_t y) const;
     void selectWorkItem(std::uint64_t workItem);
+    // Selects the work-item of global id `globalId` in the launch shown: its row, its cell named
+    // below the heat-map (3-D: its z slice shown). False when the watch has no value for it.
+    bool selectGlobalId(const engine::CheckIds& globalId);
 
 Q_SIGNALS:
     // The person chose another pass (0: the last): the watch runs again with it.

@@ -1,0 +1,272 @@
+// printf per work-item (issue 19) in the Output dock: a run's record keeps each printed line's
+// work-item (and through the device host's JSON), the filter by work-item or work-group, a 2-D
+// kernel run on the test device whose lines show their work-items, filtered and grouped, and a
+// click on a line that chooses its work-item: the signal's global id, the Watch dock's row and
+// cell, and the debugger's followed work-item.
+#include "bridge/DeviceHosts.h"
+#include "bridge/EngineBridge.h"
+#include "bridge/HostValues.h"
+#include "debug/DebuggerPanel.h"
+#include "debug/WatchPanel.h"
+#include "launch/OutputPanel.h"
+#include "launch/PrintedWorkItemLinks.h"
+#include "launch/SessionController.h"
+#include "launch/WorkItemFilter.h"
+#include "models/RunRecord.h"
+
+#include "TestDevice.h"
+
+#include <QCheckBox>
+#include <QItemSelectionModel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableView>
+#include <QTreeWidget>
+#include <QtTest>
+
+using namespace clw::ui;
+namespace engine = clw::engine;
+using engine::CheckIds;
+
+namespace {
+
+// Work-items with an even x print two lines with one printf: their ids, as the kernel sees them.
+const char* kSayKernel = "__kernel void say(__global int* out) {\n"
+                         "    const int x = get_global_id(0), y = get_global_id(1);\n"
+                         "    out[y * 4 + x] = x;\n"
+                         "    if (x % 2 == 0)\n"
+                         "        printf(\"item %d %d\\nsecond line of %d %d\\n\", x, y, x, y);\n"
+                         "}\n";
+
+engine::Session saySession() {
+    engine::Session session;
+    session.sources = engine::SourceSet::single(kSayKernel, "say.cl");
+    engine::SessionBuffer out;
+    out.name = "out";
+    out.elementType = "int";
+    out.shape = {8};
+    session.buffers = {out};
+    engine::SessionLaunch launch;
+    launch.kernel = "say";
+    engine::SessionArgument argument;
+    argument.kind = engine::SessionArgument::Kind::Buffer;
+    argument.buffer = "out";
+    launch.arguments = {argument};
+    launch.global = {4, 2};
+    launch.local = {2, 1};
+    session.launches = {launch};
+    return session;
+}
+
+// A watch of a 2-D launch of 4 x 2 work-items whose value is each work-item's linear index.
+engine::WatchReport watchReport(std::vector<std::uint64_t> global,
+                                std::vector<std::uint64_t> local) {
+    engine::WatchedRun run;
+    run.kernel = "say";
+    run.global = std::move(global);
+    run.local = std::move(local);
+    run.type = "int";
+    for (std::uint64_t i = 0; i < run.workItems(); ++i) {
+        run.values.push_back(double(i));
+        run.passes.push_back(1);
+    }
+    engine::WatchReport report;
+    report.launches = {{"say", run}};
+    return report;
+}
+
+engine::WatchRequest watchRequest() {
+    engine::WatchRequest request;
+    request.file = "say.cl";
+    request.line = 3;
+    request.expression = "x";
+    return request;
+}
+
+QStringList workItemColumn(const QTreeWidget* view) {
+    QStringList column;
+    for (int i = 0; i < view->topLevelItemCount(); ++i)
+        column << view->topLevelItem(i)->text(OutputPanel::WorkItemColumn);
+    return column;
+}
+
+void click(QTreeWidget* view, QTreeWidgetItem* item) {
+    view->scrollToItem(item);
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, view->visualItemRect(item).center());
+}
+
+int selectedRow(const WatchPanel& watch) {
+    const QModelIndexList rows = watch.table()->selectionModel()->selectedRows();
+    return rows.size() == 1 ? rows.front().row() : -1;
+}
+
+} // namespace
+
+class TestOutputPanel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void aRecordKeepsEachLinesWorkItem() {
+        RunRecord record;
+        record.setOutput(
+            {{CheckIds{3, 1, 0}, "a"}, {std::nullopt, "driver"}, {CheckIds{4, 0, 0}, ""}});
+        QCOMPARE(record.output, QStringLiteral("a\ndriver\n\n"));
+        std::vector<OutputLine> lines = record.outputLines();
+        QCOMPARE(lines.size(), std::size_t(3));
+        QCOMPARE(lines[0].workItem, std::optional(CheckIds{3, 1, 0}));
+        QCOMPARE(lines[1].workItem, std::optional<CheckIds>());
+        QCOMPARE(lines[1].text, QStringLiteral("driver"));
+        QCOMPARE(lines[2].workItem, std::optional(CheckIds{4, 0, 0}));
+        QCOMPARE(lines[2].text, QString());
+
+        // "Run N times" appends a batch's lines after the first's, each keeping its work-item.
+        RunRecord batch;
+        batch.setOutput({{CheckIds{9, 0, 0}, "b"}});
+        batch.outputDropped = 7;
+        record.appendOutput(batch);
+        lines = record.outputLines();
+        QCOMPARE(lines.size(), std::size_t(4));
+        QCOMPARE(lines[3].workItem, std::optional(CheckIds{9, 0, 0}));
+        QCOMPARE(lines[3].text, QStringLiteral("b"));
+        QCOMPARE(record.outputDropped, std::uint64_t(7));
+
+        // Through the device host's JSON.
+        engine::Session session = saySession();
+        record.launchIndex = 0;
+        const RunRecord back = recordFromJson(nlohmann::json(record), session);
+        QCOMPARE(back.output, record.output);
+        QCOMPARE(back.outputWorkItems, record.outputWorkItems);
+        QCOMPARE(RunRecord::workItemText({3, 1, 0}), QStringLiteral("3,1,0"));
+    }
+
+    void theFilter() {
+        QString problem;
+        const auto all = WorkItemFilter::parse(QStringLiteral("  "), {}, problem);
+        QVERIFY(all && all->matches(std::nullopt) && all->matches(CheckIds{1, 2, 3}));
+        const auto item = WorkItemFilter::parse(QStringLiteral("5"), {}, problem);
+        QVERIFY(item);
+        QVERIFY(item->matches(CheckIds{5, 0, 0}));
+        QVERIFY(!item->matches(CheckIds{5, 1, 0}));
+        QVERIFY(!item->matches(std::nullopt));
+        const auto twoD = WorkItemFilter::parse(QStringLiteral("3, 1"), {}, problem);
+        QVERIFY(twoD && twoD->matches(CheckIds{3, 1, 0}) && !twoD->matches(CheckIds{1, 3, 0}));
+        QVERIFY(WorkItemFilter::parse(QStringLiteral("3,1,2"), {}, problem)
+                    ->matches(CheckIds{3, 1, 2}));
+        const auto group = WorkItemFilter::parse(QStringLiteral("Group 1, 1"), {2, 1}, problem);
+        QVERIFY(group);
+        QCOMPARE(group->kind(), WorkItemFilter::Kind::WorkGroup);
+        QVERIFY(group->matches(CheckIds{2, 1, 0}) && group->matches(CheckIds{3, 1, 0}));
+        QVERIFY(!group->matches(CheckIds{1, 1, 0}) && !group->matches(CheckIds{2, 0, 0}));
+        QVERIFY(!WorkItemFilter::parse(QStringLiteral("x = 5"), {}, problem));
+        QVERIFY2(problem.contains(QStringLiteral("is no work-item")), qPrintable(problem));
+        QVERIFY(!WorkItemFilter::parse(QStringLiteral("group 2"), {}, problem));
+        QVERIFY2(problem.contains(QStringLiteral("work-group size")), qPrintable(problem));
+        QVERIFY(!WorkItemFilter::parse(QStringLiteral("1, 2, 3, 4"), {}, problem));
+    }
+
+    void theWatchSelectsAGlobalId() {
+        WatchPanel watch;
+        watch.setReport(watchReport({2, 2, 2}, {1, 1, 1}), watchRequest(), QStringLiteral("dev"));
+        QVERIFY(watch.selectGlobalId({1, 0, 1}));
+        QCOMPARE(watch.findChild<QSpinBox*>(QStringLiteral("watchSlice"))->value(), 1);
+        QCOMPARE(selectedRow(watch), 5);
+        QCOMPARE(watch.hoverText(), QStringLiteral("work-item (1, 0, 1), group (1, 0, 1), local "
+                                                   "(0, 0, 0): 5"));
+        // Outside the launch: nothing changes.
+        QVERIFY(!watch.selectGlobalId({2, 0, 0}));
+        QCOMPARE(selectedRow(watch), 5);
+        // 1-D: the cell in its work-group's row.
+        watch.setReport(watchReport({8}, {4}), watchRequest(), QStringLiteral("dev"));
+        QVERIFY(watch.selectGlobalId({6, 0, 0}));
+        QCOMPARE(selectedRow(watch), 6);
+        QCOMPARE(watch.hoverText(), QStringLiteral("work-item (6), group (1), local (2): 6"));
+        QVERIFY(!watch.selectGlobalId({6, 1, 0}));
+    }
+
+    void aRunsLinesWithTheirWorkItems() {
+        CLW_REQUIRE_DEVICE(device);
+        DeviceHosts hosts;
+        EngineBridge bridge;
+        SessionController controller(bridge, hosts);
+        OutputPanel output(controller);
+        WatchPanel watch;
+        DebuggerPanel debugger;
+        linkPrintedWorkItems(output, watch, debugger);
+        output.resize(800, 600);
+        output.show();
+
+        controller.openSession(saySession(), {});
+        controller.chooseDevice(QString::fromStdString(device.name()));
+        QSignalSpy ran(&controller, &SessionController::runFinished);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(ran.count() == 1 && !controller.isBusy(), 120000);
+        QVERIFY2(ran.front().at(0).value<RunRecord>().ok,
+                 qPrintable(ran.front().at(0).value<RunRecord>().error));
+
+        // Every line names the work-item that printed it: the ids in its own text.
+        QTreeWidget* view = output.lines();
+        QCOMPARE(view->topLevelItemCount(), 8);
+        QCOMPARE(output.statusText(), QStringLiteral("8 lines"));
+        for (int i = 0; i < view->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem* item = view->topLevelItem(i);
+            const QStringList said = item->text(OutputPanel::TextColumn).split(QLatin1Char(' '));
+            QVERIFY2(said.size() >= 3, qPrintable(item->text(OutputPanel::TextColumn)));
+            QCOMPARE(item->text(OutputPanel::WorkItemColumn),
+                     said[said.size() - 2] + QLatin1Char(',') + said.last() + QStringLiteral(",0"));
+        }
+
+        // One work-item, typed as a person would.
+        output.filterEdit()->setText(QStringLiteral("2, 1"));
+        QCOMPARE(workItemColumn(view),
+                 (QStringList{QStringLiteral("2,1,0"), QStringLiteral("2,1,0")}));
+        QCOMPARE(output.text(), QStringLiteral("item 2 1\nsecond line of 2 1\n"));
+        QCOMPARE(output.statusText(), QStringLiteral("2 of 8 lines"));
+        // One work-group of 2 x 1: group (0, 1) holds work-items (0, 1) and (1, 1).
+        output.filterEdit()->setText(QStringLiteral("group 0 1"));
+        QCOMPARE(workItemColumn(view),
+                 (QStringList{QStringLiteral("0,1,0"), QStringLiteral("0,1,0")}));
+        // A filter that means nothing says so and hides nothing.
+        output.filterEdit()->setText(QStringLiteral("two"));
+        QCOMPARE(view->topLevelItemCount(), 8);
+        QVERIFY2(output.statusText().contains(QStringLiteral("'two' is no work-item")),
+                 qPrintable(output.statusText()));
+
+        // Grouped: each work-item once, in order, its two lines under it.
+        output.filterEdit()->clear();
+        output.groupToggle()->setChecked(true);
+        QCOMPARE(workItemColumn(view),
+                 (QStringList{QStringLiteral("0,0,0"), QStringLiteral("2,0,0"),
+                              QStringLiteral("0,1,0"), QStringLiteral("2,1,0")}));
+        for (int i = 0; i < view->topLevelItemCount(); ++i) {
+            QCOMPARE(view->topLevelItem(i)->childCount(), 2);
+            QCOMPARE(view->topLevelItem(i)->text(OutputPanel::TextColumn),
+                     QStringLiteral("2 lines"));
+        }
+        QCOMPARE(view->topLevelItem(3)->child(1)->text(OutputPanel::TextColumn),
+                 QStringLiteral("second line of 2 1"));
+        QCOMPARE(output.text().count(QLatin1Char('\n')), 8);
+
+        // A click on a line chooses its work-item: the Watch dock's row and cell, the debugger's.
+        watch.setReport(watchReport({4, 2}, {2, 1}), watchRequest(), QStringLiteral("dev"));
+        QSignalSpy chosen(&output, &OutputPanel::workItemChosen);
+        QSignalSpy follow(&debugger, &DebuggerPanel::followRequested);
+        click(view, view->topLevelItem(3)->child(1));
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(chosen.front().at(0).value<CheckIds>(), (CheckIds{2, 1, 0}));
+        QCOMPARE(selectedRow(watch), 6);
+        QCOMPARE(watch.hoverText(),
+                 QStringLiteral("work-item (2, 1), group (1, 1), local (0, 0): 6"));
+        QCOMPARE(debugger.workItemEdit()->text(), QStringLiteral("2, 1"));
+        QCOMPARE(follow.count(), 1);
+        QCOMPARE(follow.front().at(0).value<CheckIds>(), (CheckIds{2, 1, 0}));
+        // A work-item's group chooses it too.
+        click(view, view->topLevelItem(1));
+        QCOMPARE(chosen.count(), 2);
+        QCOMPARE(chosen.last().at(0).value<CheckIds>(), (CheckIds{2, 0, 0}));
+        QCOMPARE(selectedRow(watch), 2);
+        QCOMPARE(debugger.workItemEdit()->text(), QStringLiteral("2"));
+    }
+};
+
+QTEST_MAIN(TestOutputPanel)
+#include "tst_outputpanel.moc"
