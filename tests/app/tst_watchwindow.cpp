@@ -162,6 +162,27 @@ private Q_SLOTS:
                  QStringLiteral("Nothing watched: line 14 holds no statement of `partial_sums` (a "
                                 "comment, a blank line or a closing brace): watch a line with "
                                 "code"));
+
+        // The missing-barrier sample's differences of neighbours: 0 at a group's first work-item
+        // on every device; 1 elsewhere where the device ran the left neighbour first (PoCL
+        // always; a GPU not at a warp's left edge, which the heat-map shows).
+        QVERIFY(w.window.sessions()->openSample(QStringLiteral(":/samples/missing_barrier.clwb")));
+        w.context.session().chooseDevice(QString());
+        status = watch(w.window, 20, QStringLiteral("smooth - left"));
+        QVERIFY2(status.startsWith(QStringLiteral("`smooth - left` at line 20")),
+                 qPrintable(status));
+        QCOMPARE(panel->model()->rowCount(), 4096);
+        for (int group : {0, 1, 15})
+            QCOMPARE(valueText(panel, group * 256), QStringLiteral("0"));
+        const QString shots = qEnvironmentVariable("CLW_SCREENSHOT_DIR");
+        if (!shots.isEmpty()) {
+            w.window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w.window));
+            QVERIFY(QDir().mkpath(shots));
+            QTest::qWait(300);
+            QVERIFY(w.window.grab().save(
+                QDir(shots).filePath(QStringLiteral("watch_missing_barrier.png"))));
+        }
     }
 
     void anExpressionOfVariables() {

@@ -255,6 +255,29 @@ private Q_SLOTS:
         }
     }
 
+    // The missing-barrier sample: the watched `left` is what the kernel subtracted (out = i -
+    // left) on every device. A CPU device runs a group's work-items in turn and hides the bug
+    // (no stale element); a GPU shows it where a warp reads across its left edge, logged here
+    // (a race: how many, the run decides).
+    void missingBarrierWhereItBites() {
+        CLW_REQUIRE_DEVICE(device);
+        const engine::DeviceWatchRun run = watch(sample("missing_barrier.clwb"), at(20, "left"));
+        QVERIFY2(run.report.problem.empty(), run.report.problem.c_str());
+        const std::vector<float> out = floats(output(*run.watched, "out"));
+        const engine::WatchedRun& left = run.report.launches.at(0).run;
+        std::size_t stale = 0;
+        for (std::size_t i = 0; i < out.size(); ++i) {
+            QCOMPARE(float(i) - float(left.value(i)), out[i]);
+            stale += left.value(i) != double(i % 256 == 0 ? i : i - 1) ? 1 : 0;
+        }
+        qInfo("%zu of %zu work-items read their left neighbour's element before it was written; "
+              "outputs of the plain and the watched run: %s",
+              stale, out.size(),
+              run.report.differences.empty() ? "equal" : run.report.differences[0].c_str());
+        if (device.type() & CL_DEVICE_TYPE_CPU)
+            QCOMPARE(stale, std::size_t(0));
+    }
+
     // The reproducer of a watched launch: the instrumented kernel, and the watch buffer as its
     // last argument, expected to hold each work-item's pass count and value.
     void reproducerIncludesTheWatch() {
