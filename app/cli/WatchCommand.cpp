@@ -143,7 +143,9 @@ int runWatchCommand(const QStringList& arguments, QTextStream& out, QTextStream&
             return kExitFailure;
         }
         if (options.json) {
-            nlohmann::json document = {{"device", device.device},
+            nlohmann::json document = {{"format", "clworkbench-watch"},
+                                       {"version", 1},
+                                       {"device", device.device},
                                        {"platform", device.platform},
                                        {"request", engine::watchRequestToJson(options.request)},
                                        {"differences", report.differences},
