@@ -1,6 +1,7 @@
 #include "MainWindow.h"
 
 #include "DebugActions.h"
+#include "DifferentialActions.h"
 
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
@@ -356,6 +357,14 @@ void MainWindow::createMenus() {
     run->addAction(m_launchPanel->runAction());
     run->addAction(m_launchPanel->runRepeatedAction());
     run->addAction(m_launchPanel->sweepAction());
+    run->addAction(m_launchPanel->twoDevicesAction());
+    const auto report = [this](const QString& text) {
+        statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
+        m_logPanel->append(ui::LogPanel::Level::Warning, text);
+    };
+    new DifferentialActions(
+        m_context, *m_launchPanel, *m_bufferInspector, report,
+        [this] { raiseDock("bufferInspectorDock"); }, this);
     m_checkAction = run->addAction(tr("C&heck on Oclgrind"), this, &MainWindow::startCheck);
     m_checkAction->setObjectName(QStringLiteral("checkAction"));
     m_checkAction->setShortcut(QKeySequence(Qt::Key_F6));
@@ -364,11 +373,7 @@ void MainWindow::createMenus() {
                                  "barrier divergence, on the lines where they happen (F6)"));
     m_debugActions = new DebugActions(
         m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel, *m_bufferInspector,
-        [this](const QString& text) {
-            statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
-            m_logPanel->append(ui::LogPanel::Level::Warning, text);
-        },
-        [this] { raiseDock("debuggerDock"); }, this);
+        report, [this] { raiseDock("debuggerDock"); }, this);
     QMenu* debugMenu = run->addMenu(tr("De&bug"));
     m_debugActions->addTo(debugMenu);
     QAction* watchAction = run->addAction(tr("&Watch..."), this, &MainWindow::watchAtCaret);

@@ -2,6 +2,7 @@
 
 #include "bridge/BufferSource.h"
 #include "bridge/CheckRun.h"
+#include "bridge/HostBufferSource.h"
 #include "bridge/HostSessionClient.h"
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
@@ -41,7 +42,8 @@ std::string deviceList(DeviceHosts& hosts) {
 } // namespace
 
 DifferentialSideOutcome DifferentialRun::runSide(const DifferentialSide& side, DeviceHosts& hosts,
-                                                 std::uint64_t sessionId, const JobContext& job) {
+                                                 std::uint64_t sessionId, const JobContext& job,
+                                                 bool keepContents) {
     DifferentialSideOutcome result;
     result.run.session = side.label;
     result.run.device = side.device;
@@ -80,29 +82,34 @@ DifferentialSideOutcome DifferentialRun::runSide(const DifferentialSide& side, D
             const auto source = outcome.sources.find(qs(buffer.name));
             if (source == outcome.sources.end())
                 throw std::runtime_error("the device host gave no buffer '" + buffer.name + "'");
+            std::vector<unsigned char> bytes = readAll(*source->second);
+            if (keepContents)
+                result.contents[buffer.name] =
+                    std::make_shared<HostBufferSource>(bytes, "the run on " + result.run.device);
             result.outputs.emplace_back(
-                buffer.name, engine::SessionResources::toArray(buffer, readAll(*source->second)));
+                buffer.name, engine::SessionResources::toArray(buffer, std::move(bytes)));
         }
     } catch (const std::exception& error) {
         // HostStopped (a crash, the watchdog), HostRequestFailed (the host refused the request),
         // SessionError (a buffer that came back wrong): the run failed, saying why.
         result.run.failure = error.what();
         result.outputs.clear();
+        result.contents.clear();
     }
     return result;
 }
 
 DifferentialOutcome DifferentialRun::run(const DifferentialSide& a, const DifferentialSide& b,
                                          const engine::ToleranceRules& rules, const JobContext& job,
-                                         std::shared_ptr<DeviceHosts> hosts) {
+                                         std::shared_ptr<DeviceHosts> hosts, bool keepContents) {
     if (!hosts)
         hosts = std::make_shared<DeviceHosts>();
     DifferentialOutcome outcome;
     {
         // A on a thread of its own, B here: each waits on its own host, so both devices work at
         // once. runSide throws nothing, so the thread always ends and is joined.
-        std::thread tested([&] { outcome.a = runSide(a, *hosts, 1, job); });
-        outcome.b = runSide(b, *hosts, 2, job);
+        std::thread tested([&] { outcome.a = runSide(a, *hosts, 1, job, keepContents); });
+        outcome.b = runSide(b, *hosts, 2, job, keepContents);
         tested.join();
     }
     if (!outcome.failed())

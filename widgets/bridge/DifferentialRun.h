@@ -15,11 +15,13 @@
 #include <QStringList>
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <optional>
 
 namespace clw::ui {
 
+class BufferSource;
 class JobContext;
 
 struct DifferentialSide {
@@ -33,6 +35,9 @@ struct DifferentialSideOutcome {
     engine::ComparedRun run; // its session, device, platform and failure, for the reports
     engine::RunOutputs outputs;
     QStringList warnings; // what the run said but went on (a data file's shape, include folders)
+    // With `keepContents`: each output's bytes as the device held them, in host memory (the
+    // inspector shows them after the hosts are gone).
+    std::map<std::string, std::shared_ptr<BufferSource>> contents;
 };
 
 struct DifferentialOutcome {
@@ -51,10 +56,12 @@ public:
     // watchdog) says why in its ComparedRun::failure; nothing is thrown.
     static DifferentialOutcome run(const DifferentialSide& a, const DifferentialSide& b,
                                    const engine::ToleranceRules& rules, const JobContext& job,
-                                   std::shared_ptr<DeviceHosts> hosts = {});
+                                   std::shared_ptr<DeviceHosts> hosts = {},
+                                   bool keepContents = false);
     // One side alone, on the calling thread (`sessionId` tells it apart in a shared host).
     static DifferentialSideOutcome runSide(const DifferentialSide& side, DeviceHosts& hosts,
-                                           std::uint64_t sessionId, const JobContext& job);
+                                           std::uint64_t sessionId, const JobContext& job,
+                                           bool keepContents = false);
 };
 
 } // namespace clw::ui

@@ -4,6 +4,7 @@
 #include "inspector/BufferFileActions.h"
 #include "inspector/BufferTableView.h"
 #include "inspector/DiffPanel.h"
+#include "inspector/DifferentialView.h"
 #include "inspector/FormatBar.h"
 #include "inspector/HeatMapPanel.h"
 #include "models/BufferTableModel.h"
@@ -16,6 +17,8 @@
 #include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace clw::ui {
 
@@ -89,6 +92,7 @@ BufferInspector::BufferInspector(EngineBridge& bridge, QSettings* settings, QWid
                     showStatus(m_diff->summary(), false);
             });
     connect(m_diff, &DiffPanel::navigate, this, &BufferInspector::navigateDiff);
+    connectDifferential();
     connect(m_actions, &BufferFileActions::finished, this,
             [this](const QString& message) { showStatus(message, false); });
     connect(m_actions, &BufferFileActions::failed, this,
@@ -317,6 +321,63 @@ void BufferInspector::refresh(const QString& name) {
     m_heatMap->reload();
     m_diff->clearResult();
     m_analysis->setSource(m_model->source(), m_model->layout(), m_model->shape());
+}
+
+QString BufferInspector::differentialName(const QString& buffer, bool reference) {
+    return (reference ? QStringLiteral("B: ") : QStringLiteral("A: ")) + buffer;
+}
+
+void BufferInspector::connectDifferential() {
+    DifferentialView* view = m_diff->differential();
+    // Set after showBuffer, which clears the diff's result.
+    connect(view, &DifferentialView::bufferChosen, this,
+            [this](const QString& name, std::shared_ptr<const engine::ElementDiff> mismatches) {
+                const QString shown = differentialName(name, false);
+                if (!m_entries.count(shown))
+                    return;
+                showBuffer(shown);
+                m_diff->showMismatches(std::move(mismatches));
+            });
+    connect(view, &DifferentialView::elementRequested, this,
+            [this, view](const QString& name, quint64 element) {
+                if (currentBuffer() != differentialName(name, false))
+                    view->showBuffer(name);
+                if (currentBuffer() != differentialName(name, false))
+                    return;
+                m_view->scrollToElement(element);
+                showStatus(tr("%1: element %2").arg(name).arg(element), false);
+            });
+}
+
+void BufferInspector::showDifferential(std::shared_ptr<const DifferentialOutcome> outcome) {
+    if (outcome && outcome->comparison) {
+        for (const engine::BufferComparison& buffer : outcome->comparison->buffers()) {
+            engine::ElementFormat format;
+            format.type = buffer.elementType;
+            format.shape.dimensions = int(std::clamp<size_t>(buffer.shape.size(), 1, 3));
+            if (buffer.shape.size() >= 2)
+                format.shape.width = buffer.shape[0];
+            if (buffer.shape.size() >= 3)
+                format.shape.height = buffer.shape[1];
+            for (const bool reference : {false, true}) {
+                const DifferentialSideOutcome& side = reference ? outcome->b : outcome->a;
+                const auto found = side.contents.find(buffer.name);
+                if (found != side.contents.end())
+                    addBuffer(differentialName(QString::fromStdString(buffer.name), reference),
+                              found->second,
+                              buffer.elementType.empty() ? std::nullopt : std::optional(format),
+                              false);
+            }
+        }
+    }
+    m_diff->differential()->setVisible(outcome != nullptr);
+    m_sideTabs->setCurrentWidget(m_diff);
+    // The comparison's tables and picture want the height the statistics above take.
+    if (auto* side = qobject_cast<QSplitter*>(m_sideTabs->parentWidget()); side && outcome) {
+        const int height = std::max(side->height(), 400);
+        side->setSizes({height / 5, height - height / 5});
+    }
+    m_diff->differential()->setOutcome(std::move(outcome));
 }
 
 void BufferInspector::navigateDiff(bool forward) {

@@ -8,6 +8,7 @@
 // Buffers come from whoever owns them (launches, sessions: addBuffer), or from a .npy file opened
 // here. The format of each is remembered by name, for the session and in the settings.
 #include "bridge/BufferSource.h"
+#include "bridge/DifferentialRun.h"
 #include "bridge/EngineBridge.h"
 
 #include "clw/engine/inspect/ElementFormat.h"
@@ -66,6 +67,12 @@ public:
     bool highlightChanges();
     // A launch or another panel changed a buffer: the views read it again.
     void refresh(const QString& name);
+    // Shows a run on two devices (issue 19): each output of each run added as "A: name" and
+    // "B: name", and the comparison in the Diff tab, whose chosen buffer is shown (A's) with its
+    // differing elements highlighted. Null hides the comparison.
+    void showDifferential(std::shared_ptr<const DifferentialOutcome> outcome);
+    // "A: c", "B: c": the inspector's name of a buffer of run A or B (the reference).
+    static QString differentialName(const QString& buffer, bool reference);
 
     BufferTableModel* model() const { return m_model; }
     BufferTableView* tableView() const { return m_view; }
@@ -94,6 +101,7 @@ private:
     void formatApplied();
     void updateReferences();
     void navigateDiff(bool forward);
+    void connectDifferential();
     void showStatus(const QString& message, bool error);
     void rememberFormat(const QString& name, const engine::ElementFormat& format);
     std::optional<engine::ElementFormat> rememberedFormat(const QString& name) const;

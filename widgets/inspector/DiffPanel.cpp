@@ -1,6 +1,7 @@
 #include "inspector/DiffPanel.h"
 
 #include "bridge/BufferOperations.h"
+#include "inspector/DifferentialView.h"
 
 #include <QComboBox>
 #include <QDoubleValidator>
@@ -53,10 +54,14 @@ DiffPanel::DiffPanel(EngineBridge& bridge, QWidget* parent)
     buttons->addStretch(1);
     buttons->addWidget(m_previous);
     buttons->addWidget(m_next);
+    m_differential = new DifferentialView(this);
+    m_differential->hide();
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addLayout(buttons);
     layout->addWidget(m_summary);
+    layout->addWidget(m_differential, 10);
     layout->addStretch(1);
 
     connect(m_compare, &QPushButton::clicked, this, &DiffPanel::compare);
@@ -93,6 +98,14 @@ void DiffPanel::clearResult() {
     m_result.reset();
     showResult();
     Q_EMIT resultChanged(nullptr);
+}
+
+void DiffPanel::showMismatches(std::shared_ptr<const engine::ElementDiff> mismatches) {
+    clearResult();
+    m_result = std::move(mismatches);
+    showResult();
+    if (m_result)
+        Q_EMIT resultChanged(m_result);
 }
 
 bool DiffPanel::compareWith(const std::shared_ptr<BufferSource>& reference) {

@@ -2,6 +2,7 @@
 // Compare the shown buffer with another buffer or with its own previous contents (a snapshot):
 // tolerances, the count of changed elements, the largest absolute and relative difference, and
 // "next / previous difference". The diff runs on a worker; the table highlights what it found.
+// Below, a run on two devices (DifferentialView) shows its comparison, buffer by buffer.
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
 
@@ -19,6 +20,8 @@ class QLineEdit;
 class QPushButton;
 
 namespace clw::ui {
+
+class DifferentialView;
 
 class DiffPanel : public QWidget {
     Q_OBJECT
@@ -41,7 +44,12 @@ public:
     // not among the references.
     bool compareWith(const std::shared_ptr<BufferSource>& reference);
     void clearResult();
+    // Shows `mismatches` (a run on two devices' mask of the shown buffer) as the result: the
+    // table highlights them and "next / previous difference" moves through them.
+    void showMismatches(std::shared_ptr<const engine::ElementDiff> mismatches);
     const std::shared_ptr<const engine::ElementDiff>& result() const { return m_result; }
+    // The last run on two devices, hidden until there is one.
+    DifferentialView* differential() const { return m_differential; }
     QString summary() const;
     QComboBox* referenceBox() const { return m_reference; }
     QLineEdit* absoluteTolerance() const { return m_absolute; }
@@ -70,6 +78,7 @@ private:
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLabel* m_summary = nullptr;
+    DifferentialView* m_differential = nullptr;
     JobId m_job = 0;
     quint64 m_generation = 0;
 };

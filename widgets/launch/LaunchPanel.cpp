@@ -100,6 +100,11 @@ void LaunchPanel::buildActions() {
     m_cancelAction = new QAction(tr("&Cancel Run"), this);
     m_cancelAction->setObjectName(QStringLiteral("cancelRunAction"));
     m_cancelAction->setToolTip(tr("Cancel the run, sweep or build in progress"));
+    m_twoDevicesAction = new QAction(tr("Run on &Two Devices..."), this);
+    m_twoDevicesAction->setObjectName(QStringLiteral("twoDevicesAction"));
+    m_twoDevicesAction->setToolTip(tr("Run the session on two devices at once (the session's and "
+                                      "Oclgrind, to begin with) and compare every output buffer "
+                                      "element by element"));
     // F5 works in the panel on its own too; the main window's menu holds the same action.
     addAction(m_runAction);
 
@@ -152,6 +157,9 @@ void LaunchPanel::buildLayout() {
     m_sweepButton->setObjectName(QStringLiteral("sweepButton"));
     m_cancelButton = new QPushButton(tr("Cancel"), this);
     m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
+    m_twoDevicesButton = new QPushButton(tr("Two devices..."), this);
+    m_twoDevicesButton->setObjectName(QStringLiteral("twoDevicesButton"));
+    follow(m_twoDevicesButton, m_twoDevicesAction);
     follow(m_runButton, m_runAction);
     follow(m_runRepeatedButton, m_runRepeatedAction);
     follow(m_sweepButton, m_sweepAction);
@@ -188,6 +196,8 @@ void LaunchPanel::buildLayout() {
     buttons->addWidget(m_runRepeatedButton);
     buttons->addSpacing(12);
     buttons->addWidget(m_sweepButton);
+    buttons->addSpacing(12);
+    buttons->addWidget(m_twoDevicesButton);
     buttons->addStretch(1);
     buttons->addWidget(m_cancelButton);
     auto* layout = new QVBoxLayout(this);
@@ -493,6 +503,7 @@ void LaunchPanel::updateActions() {
     m_runRepeatedAction->setEnabled(!busy && hasLaunch);
     m_sweepAction->setEnabled(!busy && hasLaunch);
     m_cancelAction->setEnabled(busy);
+    m_twoDevicesAction->setEnabled(!m_controller.session().launches.empty());
     m_runCount->setEnabled(!busy);
 }
 

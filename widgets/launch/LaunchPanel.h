@@ -48,6 +48,9 @@ public:
     QAction* sweepAction() const { return m_sweepAction; }
     // Cancels the run, sweep or build in progress.
     QAction* cancelAction() const { return m_cancelAction; }
+    // "Run on two devices...": the session on two devices, every output compared (issue 19).
+    // The panel only offers it; whoever runs it connects to its triggered().
+    QAction* twoDevicesAction() const { return m_twoDevicesAction; }
 
     // The session's index of the shown launch; -1 when none is shown.
     int currentLaunch() const { return m_launchIndex; }
@@ -115,10 +118,12 @@ private:
     QAction* m_runRepeatedAction = nullptr;
     QAction* m_sweepAction = nullptr;
     QAction* m_cancelAction = nullptr;
+    QAction* m_twoDevicesAction = nullptr;
     QPushButton* m_runButton = nullptr;
     QSpinBox* m_runCount = nullptr;
     QPushButton* m_runRepeatedButton = nullptr;
     QPushButton* m_sweepButton = nullptr;
+    QPushButton* m_twoDevicesButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QProgressBar* m_progress = nullptr;
     // The progress bar shows once a run has lasted a moment: one that ends sooner (live mode's,
