@@ -73,6 +73,19 @@ bool openReduction(Window& w, const QString& device = QStringLiteral("Oclgrind")
     return true;
 }
 
+// With CLW_SCREENSHOT_DIR set, shows the window and saves it there as `name`; false when that
+// failed.
+bool screenshotIfAsked(app::MainWindow& window, const QString& name) {
+    const QString shots = qEnvironmentVariable("CLW_SCREENSHOT_DIR");
+    if (shots.isEmpty())
+        return true;
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window) || !QDir().mkpath(shots))
+        return false;
+    QTest::qWait(300);
+    return window.grab().save(QDir(shots).filePath(name));
+}
+
 // Starts a watch and waits for it to end; the panel's status after.
 QString watch(app::MainWindow& window, int line, const QString& expression, int pass = 0) {
     QAction* check = window.findChild<QAction*>(QStringLiteral("checkAction"));
@@ -174,15 +187,7 @@ private Q_SLOTS:
         QCOMPARE(panel->model()->rowCount(), 4096);
         for (int group : {0, 1, 15})
             QCOMPARE(valueText(panel, group * 256), QStringLiteral("0"));
-        const QString shots = qEnvironmentVariable("CLW_SCREENSHOT_DIR");
-        if (!shots.isEmpty()) {
-            w.window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w.window));
-            QVERIFY(QDir().mkpath(shots));
-            QTest::qWait(300);
-            QVERIFY(w.window.grab().save(
-                QDir(shots).filePath(QStringLiteral("watch_missing_barrier.png"))));
-        }
+        QVERIFY(screenshotIfAsked(w.window, QStringLiteral("watch_missing_barrier.png")));
     }
 
     void anExpressionOfVariables() {
@@ -286,14 +291,7 @@ private Q_SLOTS:
         QCOMPARE(passesOf(panel, 100), 0);
         QCOMPARE(passesOf(panel, 63), 1);
 
-        const QString shots = qEnvironmentVariable("CLW_SCREENSHOT_DIR");
-        if (!shots.isEmpty()) {
-            w.window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w.window));
-            QVERIFY(QDir().mkpath(shots));
-            QTest::qWait(300);
-            QVERIFY(w.window.grab().save(QDir(shots).filePath(QStringLiteral("watch_lid.png"))));
-        }
+        QVERIFY(screenshotIfAsked(w.window, QStringLiteral("watch_lid.png")));
     }
 };
 

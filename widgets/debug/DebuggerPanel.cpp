@@ -1,5 +1,7 @@
 #include "debug/DebuggerPanel.h"
 
+#include "launch/WorkItemFilter.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -52,21 +54,6 @@ void DebuggerPanel::addDebugActions(const QList<QAction*>& actions) {
     m_bar->addActions(actions);
 }
 
-namespace {
-
-// Up to three numbers, separated by commas or spaces; nullopt for anything else.
-std::optional<engine::CheckIds> idsOf(const QString& text) {
-    const QStringList parts =
-        text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
-    engine::CheckIds ids{0, 0, 0};
-    bool ok = !parts.isEmpty() && parts.size() <= 3;
-    for (int i = 0; ok && i < parts.size(); ++i)
-        ids[size_t(i)] = parts[i].toULongLong(&ok);
-    return ok ? std::optional(ids) : std::nullopt;
-}
-
-} // namespace
-
 std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const {
     const std::vector<std::uint64_t>& local = m_workGroupSize;
     const QString text = m_workItem->text().trimmed();
@@ -74,8 +61,8 @@ std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const 
         QStringLiteral("^group\\s+([0-9,\\s]+?)\\s+local\\s+([0-9,\\s]+)$"),
         QRegularExpression::CaseInsensitiveOption);
     if (const QRegularExpressionMatch match = byGroup.match(text); match.hasMatch()) {
-        const auto group = idsOf(match.captured(1));
-        const auto inGroup = idsOf(match.captured(2));
+        const auto group = WorkItemFilter::idsOf(match.captured(1));
+        const auto inGroup = WorkItemFilter::idsOf(match.captured(2));
         if (group && inGroup && !local.empty()) {
             engine::CheckIds ids{0, 0, 0};
             for (size_t i = 0; i < 3; ++i) {
@@ -96,7 +83,7 @@ std::optional<engine::CheckIds> DebuggerPanel::workItem(QString& problem) const 
             return std::nullopt;
         }
     }
-    if (const auto ids = idsOf(text))
+    if (const auto ids = WorkItemFilter::idsOf(text))
         return ids;
     problem = tr("'%1' is no work-item: type its global id, \"5\" or \"3, 1\", or \"group 2 "
                  "local 5\"")

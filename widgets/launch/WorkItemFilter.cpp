@@ -5,10 +5,7 @@
 
 namespace clw::ui {
 
-namespace {
-
-// Up to three numbers, separated by commas or spaces; nullopt for anything else.
-std::optional<engine::CheckIds> idsOf(const QString& text) {
+std::optional<engine::CheckIds> WorkItemFilter::idsOf(const QString& text) {
     const QStringList parts =
         text.split(QRegularExpression(QStringLiteral("[,\\s]+")), Qt::SkipEmptyParts);
     engine::CheckIds ids{0, 0, 0};
@@ -17,8 +14,6 @@ std::optional<engine::CheckIds> idsOf(const QString& text) {
         ids[size_t(i)] = parts[i].toULongLong(&ok);
     return ok ? std::optional(ids) : std::nullopt;
 }
-
-} // namespace
 
 std::optional<WorkItemFilter> WorkItemFilter::parse(const QString& text,
                                                     const std::vector<std::uint64_t>& local,

@@ -23,6 +23,10 @@ public:
     static std::optional<WorkItemFilter>
     parse(const QString& text, const std::vector<std::uint64_t>& local, QString& problem);
 
+    // Up to three numbers, separated by commas or spaces ("5", "3, 1", "3 1 0"; dimensions left
+    // out are 0); nullopt for anything else.
+    static std::optional<engine::CheckIds> idsOf(const QString& text);
+
     Kind kind() const { return m_kind; }
     // Whether a line of `workItem` (none: a driver's own output) passes.
     bool matches(const std::optional<engine::CheckIds>& workItem) const;

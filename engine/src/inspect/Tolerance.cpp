@@ -1,5 +1,7 @@
 #include "clw/engine/inspect/Tolerance.h"
 
+#include "TextWords.h"
+
 #include "clw/engine/inspect/ToleranceError.h"
 
 #include <cctype>
@@ -12,20 +14,8 @@ namespace clw::engine {
 
 namespace {
 
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
+using text::lower;
+using text::trimmed;
 
 const char kForms[] = "write exact, 4ulp, rel=1e-6 or abs=1e-3";
 

@@ -1,5 +1,7 @@
 #include "clw/engine/inspect/ToleranceRules.h"
 
+#include "TextWords.h"
+
 #include "clw/engine/inspect/ToleranceError.h"
 
 #include <cctype>
@@ -20,20 +22,8 @@ bool isBufferName(std::string_view name) {
     return true;
 }
 
-std::string_view trimmed(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-        text.remove_prefix(1);
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-        text.remove_suffix(1);
-    return text;
-}
-
-std::string lower(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
+using text::lower;
+using text::trimmed;
 
 } // namespace
 
