@@ -1,8 +1,8 @@
 #pragma once
 // OpenCL C source as tokens with their byte offsets, for rewriting the source in place (a watch's
-// instrumentation): comments and whitespace skipped, a preprocessor directive (with its
-// continuation lines) skipped whole, string and character literals kept as one token each.
-// Internal to the engine.
+// instrumentation, printf's work-item tags): comments and whitespace skipped, a preprocessor
+// directive (with its continuation lines) skipped whole, string and character literals kept as one
+// token each. Internal to the engine.
 #include <cstddef>
 #include <string>
 #include <string_view>
