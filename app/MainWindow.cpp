@@ -8,6 +8,7 @@
 #include "cli/SampleCommand.h"
 #include "debug/CheckController.h"
 #include "debug/DebuggerPanel.h"
+#include "debug/FindingMarks.h"
 #include "debug/FindingsPanel.h"
 #include "debug/WatchPanel.h"
 #include "devices/DeviceBrowserPanel.h"
@@ -600,24 +601,8 @@ void MainWindow::startCheck() {
 void MainWindow::showCheckReport(const engine::CheckReport& report, const QString& device) {
     m_checkAction->setEnabled(true);
     m_findings->setReport(report, device, m_checkShrunk);
-    QList<ui::BuildDiagnostic> marks;
-    qsizetype count = 0;
-    for (const engine::CheckedLaunch& launch : report.launches)
-        for (const engine::CheckFinding& finding : launch.findings) {
-            ++count;
-            if (finding.place.line == 0)
-                continue; // a launch the driver refused: in the list, on no line
-            ui::BuildDiagnostic mark;
-            mark.device = tr("Oclgrind check");
-            mark.file = QString::fromStdString(finding.place.file);
-            mark.line = int(finding.place.line);
-            mark.column = int(finding.place.column);
-            mark.severity = ui::DiagnosticSeverity::Error;
-            mark.message = QString::fromStdString(engine::describeFinding(finding)) +
-                           QStringLiteral(" [%1]").arg(QString::fromStdString(launch.name));
-            marks.append(mark);
-        }
-    m_workspace->showFindings(marks);
+    m_workspace->showFindings(ui::findingMarks(report));
+    const std::size_t count = report.findingCount();
     const QString text = count == 0   ? tr("Check: no findings on %1").arg(device)
                          : count == 1 ? tr("Check: 1 finding on %1").arg(device)
                                       : tr("Check: %1 findings on %2").arg(count).arg(device);
