@@ -1,6 +1,6 @@
 // clw_bench_watch (issue 19, Speed): a watch on a device runs the kernel instrumented with its
 // hidden watch buffer (engine WatchInstrumentation). For each sample the plain launch and the
-// instrumented launch of the same session run on the device, each kRepeats times (device times
+// instrumented launch of the same session run on the device, each 50 times (device times
 // from profiling events, medians, the fastest of five rounds); the watch buffer's read-back is
 // timed at the device's measured transfer rate (a read of that many bytes, the median of several).
 // Goal: the instrumented kernel takes at most 1.5x the plain kernel plus that read-back.
@@ -28,16 +28,32 @@ struct Case {
     const char* sample;
     unsigned line;
     const char* expression;
+    // Elements of every buffer and work-items of every launch instead of the sample's own (0:
+    // as the sample has them); for a 1-D sample whose kernel reads no size argument.
+    std::uint64_t scale = 0;
 };
 
-// A line of each sample: its loop's accumulator, a reduction step, a plain statement.
+// A line of each sample: its loop's accumulator, a reduction step, a plain statement; and the
+// vector add at 16 M elements, where the kernel's own time is no longer the launch's overhead
+// and the watch's stores (16 bytes a work-item beside the kernel's 12) show.
 constexpr Case kCases[] = {
     {"vector_add.clwb", 5, "i"},
     {"matmul_local.clwb", 20, "sum"},
     {"reduction.clwb", 13, "lid + stride"},
     {"ulp_drift.clwb", 11, "wave"},
     {"missing_barrier.clwb", 20, "left"},
+    {"vector_add.clwb", 5, "i", std::uint64_t(16) << 20},
 };
+
+engine::Session scaled(engine::Session session, std::uint64_t elements) {
+    if (elements == 0)
+        return session;
+    for (engine::SessionBuffer& buffer : session.buffers)
+        buffer.shape = {elements};
+    for (engine::SessionLaunch& launch : session.launches)
+        launch.global = {elements};
+    return session;
+}
 
 double median(std::vector<double> values) {
     std::sort(values.begin(), values.end());
@@ -80,7 +96,8 @@ int main(int argc, char** argv) {
     const std::filesystem::path folder = samples ? samples : CLW_SAMPLES_DIR;
     const int repeats = options.quick ? 5 : 50;
     for (const Case& one : kCases) {
-        const engine::Session session = engine::SessionFile::read(folder / one.sample).session;
+        const engine::Session session =
+            scaled(engine::SessionFile::read(folder / one.sample).session, one.scale);
         engine::WatchRequest request;
         request.line = one.line;
         request.expression = one.expression;
@@ -89,7 +106,8 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "%s: %s\n", one.sample, watch.problem.c_str());
             return 1;
         }
-        const std::string name = std::filesystem::path(one.sample).stem().string();
+        const std::string name = std::filesystem::path(one.sample).stem().string() +
+                                 (one.scale ? "_" + std::to_string(one.scale >> 20) + "M" : "");
         // Rounds of one plain and one watched run, the fastest round of each: a machine busy
         // with other work slows some rounds of either, not all.
         double plain = 0, watched = 0;

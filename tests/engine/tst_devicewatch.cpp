@@ -128,6 +128,7 @@ private Q_SLOTS:
         const engine::InstrumentedWatch lone = engine::instrumentWatch(
             kernelSession("__kernel void f(void) {\n  int x = 1;\n}\n"), at(2, "x"));
         QVERIFY2(lone.problem.empty(), lone.problem.c_str());
+        // A kernel without barriers counts passes in a private variable from its entry.
         QCOMPARE(lineOf(rewritten(lone), 1),
                  std::string("__kernel void f(__global ulong* __clw_watch) { ulong __clw_n = 0; "));
     }

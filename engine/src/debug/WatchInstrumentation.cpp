@@ -17,12 +17,20 @@ namespace {
 const char kWatchParameter[] = "__clw_watch";
 
 // The work-item's linear index from the start of the range, x fastest, as WatchedRun orders
-// them; each store is one line of the person's, so the prelude names it once.
-const char kPrelude[] =
-    "#define __CLW_WATCH_ITEM ((ulong)(get_global_id(0) - get_global_offset(0)) + "
-    "(ulong)get_global_size(0) * ((ulong)(get_global_id(1) - get_global_offset(1)) + "
-    "(ulong)get_global_size(1) * (ulong)(get_global_id(2) - get_global_offset(2))))\n"
-    "#line 1\n";
+// them, over as many dimensions as the kernel's launches have (a 1-D launch pays for no other):
+// each store is one line of the person's, so the prelude names it once.
+std::string prelude(std::size_t dimensions) {
+    std::string item = "(ulong)(get_global_id(0) - get_global_offset(0))";
+    if (dimensions >= 3)
+        item = "(ulong)(get_global_id(1) - get_global_offset(1)) + (ulong)get_global_size(1) * "
+               "(ulong)(get_global_id(2) - get_global_offset(2))";
+    else if (dimensions == 2)
+        item = "(ulong)(get_global_id(1) - get_global_offset(1))";
+    if (dimensions >= 2)
+        item = "(ulong)(get_global_id(0) - get_global_offset(0)) + (ulong)get_global_size(0) * (" +
+               item + ")";
+    return "#define __CLW_WATCH_ITEM (" + item + ")\n#line 1\n";
+}
 
 struct ScalarType {
     std::string name; // "float", "uint"
@@ -165,6 +173,16 @@ std::pair<std::size_t, std::string> parameterEdit(const code::SourceStructure& s
     return {source.tokens[close].offset, ", " + parameter};
 }
 
+// Whether `function` calls a barrier (work-group or sub-group) in its body.
+bool hasBarrier(const code::SourceStructure& source, const code::Function& function) {
+    for (std::size_t i = function.bodyOpen; i < function.bodyClose; ++i) {
+        const std::string& word = source.tokens[i].text;
+        if (word == "barrier" || word == "work_group_barrier" || word == "sub_group_barrier")
+            return true;
+    }
+    return false;
+}
+
 } // namespace
 
 InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& request) {
@@ -239,15 +257,22 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
         }
     }
     watch.slotsPerItem = unsigned(1 + watch.slotKinds.size());
+    // The pass count: in a private variable from the kernel's entry, so that a pass only writes
+    // the buffer; in the buffer itself (read, then written) in a kernel with barriers, where a
+    // CPU device keeps a private variable that lives across barriers in memory per work-item
+    // (that cost PoCL twice the reduction's time, the buffer's count nothing).
+    const bool barriers = hasBarrier(source, *function);
+    const std::string count = barriers ? "__clw_w[0] + 1" : "++__clw_n";
     std::string store = "{ __global ulong* __clw_w = " + std::string(kWatchParameter) +
                         " + __CLW_WATCH_ITEM * " + std::to_string(watch.slotsPerItem) +
-                        "; __clw_w[0] = ++__clw_n; ";
+                        "; __clw_w[0] = " + count + "; ";
     std::string values;
     for (std::size_t i = 0; i < stores.size(); ++i)
         values += "__clw_w[" + std::to_string(i + 1) + "] = " + stores[i] + "; ";
     store += request.pass == 0
                  ? values
-                 : "if (__clw_n == " + std::to_string(request.pass) + ") { " + values + "} ";
+                 : "if (" + std::string(barriers ? "__clw_w[0]" : "__clw_n") +
+                       " == " + std::to_string(request.pass) + "ul) { " + values + "} ";
     store += "} ";
 
     // Edits from the last to the first, so that each offset still holds.
@@ -262,16 +287,16 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
         edits.push_back({placement.braceOpen, "{ "});
         edits.push_back({placement.braceClose, " " + store + "}"});
     }
-    // The pass count in private memory, from the kernel's entry: each pass then writes the
-    // buffer and never reads it.
-    const std::size_t counterAt = source.tokens[function->bodyOpen].end;
-    const std::string counter = " ulong __clw_n = 0; ";
-    auto same = std::find_if(edits.begin(), edits.end(),
-                             [&](const auto& edit) { return edit.first == counterAt; });
-    if (same != edits.end())
-        same->second = counter + same->second;
-    else
-        edits.push_back({counterAt, counter});
+    if (!barriers) {
+        const std::size_t counterAt = source.tokens[function->bodyOpen].end;
+        const std::string counter = " ulong __clw_n = 0; ";
+        auto same = std::find_if(edits.begin(), edits.end(),
+                                 [&](const auto& edit) { return edit.first == counterAt; });
+        if (same != edits.end())
+            same->second = counter + same->second;
+        else
+            edits.push_back({counterAt, counter});
+    }
     std::sort(edits.begin(), edits.end(),
               [](const auto& a, const auto& b) { return a.first > b.first; });
     std::string text = main->text;
@@ -287,9 +312,13 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
     for (SessionLaunch& launch : watch.plain.launches)
         launch.repeat = 1;
     watch.session = watch.plain;
+    std::size_t dimensions = 1;
+    for (const SessionLaunch& launch : watch.session.launches)
+        if (launch.kernel == watch.kernel)
+            dimensions = std::max(dimensions, launch.global.size());
     for (SourceFile& file : watch.session.sources.files)
         if (file.name == main->name)
-            file.text = kPrelude + text;
+            file.text = prelude(dimensions) + text;
     for (std::size_t i = 0; i < watch.session.launches.size(); ++i) {
         SessionLaunch& launch = watch.session.launches[i];
         watch.buffers.push_back({});
