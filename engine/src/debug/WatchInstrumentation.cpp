@@ -183,6 +183,64 @@ bool hasBarrier(const code::SourceStructure& source, const code::Function& funct
     return false;
 }
 
+// The store on the watched line: the pass count, then each slot (for the k-th pass only when
+// `pass` is given). The count lives in a private variable from the kernel's entry, so that a pass
+// only writes the buffer; in the buffer itself (read, then written) in a kernel with barriers,
+// where a CPU device keeps a private variable that lives across barriers in memory per
+// work-item (that cost PoCL twice the reduction's time, the buffer's count nothing).
+std::string storeText(const std::vector<std::string>& stores, unsigned slotsPerItem, unsigned pass,
+                      bool barriers) {
+    const std::string count = barriers ? "__clw_w[0]" : "__clw_n";
+    std::string store = "{ __global ulong* __clw_w = " + std::string(kWatchParameter) +
+                        " + __CLW_WATCH_ITEM * " + std::to_string(slotsPerItem) +
+                        "; __clw_w[0] = " + (barriers ? "__clw_w[0] + 1" : "++__clw_n") + "; ";
+    std::string values;
+    for (std::size_t i = 0; i < stores.size(); ++i)
+        values += "__clw_w[" + std::to_string(i + 1) + "] = " + stores[i] + "; ";
+    store += pass == 0 ? values
+                       : "if (" + count + " == " + std::to_string(pass) + "ul) { " + values + "} ";
+    return store + "} ";
+}
+
+// `text` with the watch buffer as the kernel's last parameter, the store where `placement` says
+// (braced with its statement where it says so) and, without barriers, the pass counter at the
+// kernel's entry. Only spaces are added: every line keeps its number.
+std::string rewritten(std::string text, const code::SourceStructure& source,
+                      const code::Function& function, const code::WatchPlacement& placement,
+                      const std::string& store, bool barriers) {
+    std::vector<std::pair<std::size_t, std::string>> edits;
+    edits.push_back(parameterEdit(source, function));
+    if (!placement.braced)
+        edits.push_back({placement.storeAt, store});
+    else if (placement.storeAt == placement.braceOpen) {
+        edits.push_back({placement.braceOpen, "{ " + store});
+        edits.push_back({placement.braceClose, " }"});
+    } else {
+        edits.push_back({placement.braceOpen, "{ "});
+        edits.push_back({placement.braceClose, " " + store + "}"});
+    }
+    if (!barriers) {
+        const std::size_t counterAt = source.tokens[function.bodyOpen].end;
+        const std::string counter = " ulong __clw_n = 0; ";
+        auto same = std::find_if(edits.begin(), edits.end(),
+                                 [&](const auto& edit) { return edit.first == counterAt; });
+        if (same != edits.end())
+            same->second = counter + same->second; // declared before a store at the entry
+        else
+            edits.push_back({counterAt, counter});
+    }
+    // From the last to the first, so that each offset still holds.
+    std::sort(edits.begin(), edits.end(),
+              [](const auto& a, const auto& b) { return a.first > b.first; });
+    for (const auto& [offset, insert] : edits) {
+        if (insert.starts_with('\x01'))
+            text.replace(offset, 4, insert.substr(1)); // `void` replaced
+        else
+            text.insert(offset, insert);
+    }
+    return text;
+}
+
 } // namespace
 
 InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& request) {
@@ -257,55 +315,10 @@ InstrumentedWatch instrumentWatch(const Session& session, const WatchRequest& re
         }
     }
     watch.slotsPerItem = unsigned(1 + watch.slotKinds.size());
-    // The pass count: in a private variable from the kernel's entry, so that a pass only writes
-    // the buffer; in the buffer itself (read, then written) in a kernel with barriers, where a
-    // CPU device keeps a private variable that lives across barriers in memory per work-item
-    // (that cost PoCL twice the reduction's time, the buffer's count nothing).
     const bool barriers = hasBarrier(source, *function);
-    const std::string count = barriers ? "__clw_w[0] + 1" : "++__clw_n";
-    std::string store = "{ __global ulong* __clw_w = " + std::string(kWatchParameter) +
-                        " + __CLW_WATCH_ITEM * " + std::to_string(watch.slotsPerItem) +
-                        "; __clw_w[0] = " + count + "; ";
-    std::string values;
-    for (std::size_t i = 0; i < stores.size(); ++i)
-        values += "__clw_w[" + std::to_string(i + 1) + "] = " + stores[i] + "; ";
-    store += request.pass == 0
-                 ? values
-                 : "if (" + std::string(barriers ? "__clw_w[0]" : "__clw_n") +
-                       " == " + std::to_string(request.pass) + "ul) { " + values + "} ";
-    store += "} ";
-
-    // Edits from the last to the first, so that each offset still holds.
-    std::vector<std::pair<std::size_t, std::string>> edits;
-    edits.push_back(parameterEdit(source, *function));
-    if (!placement.braced)
-        edits.push_back({placement.storeAt, store});
-    else if (placement.storeAt == placement.braceOpen) {
-        edits.push_back({placement.braceOpen, "{ " + store});
-        edits.push_back({placement.braceClose, " }"});
-    } else {
-        edits.push_back({placement.braceOpen, "{ "});
-        edits.push_back({placement.braceClose, " " + store + "}"});
-    }
-    if (!barriers) {
-        const std::size_t counterAt = source.tokens[function->bodyOpen].end;
-        const std::string counter = " ulong __clw_n = 0; ";
-        auto same = std::find_if(edits.begin(), edits.end(),
-                                 [&](const auto& edit) { return edit.first == counterAt; });
-        if (same != edits.end())
-            same->second = counter + same->second;
-        else
-            edits.push_back({counterAt, counter});
-    }
-    std::sort(edits.begin(), edits.end(),
-              [](const auto& a, const auto& b) { return a.first > b.first; });
-    std::string text = main->text;
-    for (const auto& [offset, insert] : edits) {
-        if (insert.starts_with('\x01'))
-            text.replace(offset, 4, insert.substr(1)); // `void` replaced
-        else
-            text.insert(offset, insert);
-    }
+    const std::string text =
+        rewritten(main->text, source, *function, placement,
+                  storeText(stores, watch.slotsPerItem, request.pass, barriers), barriers);
 
     watch.kernel = function->name;
     watch.plain = session;
