@@ -3,10 +3,16 @@
 // that does not build keeps the last good results, marked as of an earlier text; an endless loop
 // typed halfway is stopped by the live watchdog and the next edit's results arrive; a run whose
 // text changed while it ran is dropped, never shown over the newer one; live runs stay out of the
-// history until pinned; slow launches ask before going live.
+// history until pinned; slow launches ask before going live; the statistics, the plot and the
+// 2-D view of an image follow live results as the table does.
 #include "MainWindow.h"
 #include "WorkbenchContext.h"
+#include "inspector/AnalysisPanel.h"
 #include "inspector/BufferInspector.h"
+#include "inspector/HeatMapPanel.h"
+#include "inspector/HeatMapView.h"
+#include "inspector/LinePlotView.h"
+#include "inspector/StatisticsTable.h"
 #include "launch/HistoryPanel.h"
 #include "launch/LiveRunner.h"
 #include "launch/SessionController.h"
@@ -20,10 +26,14 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableWidgetItem>
 #include <QTimer>
 #include <QtTest>
 
 #include <Qsci/qsciscintilla.h>
+
+#include <cmath>
 
 using namespace clw;
 
@@ -225,6 +235,57 @@ private Q_SLOTS:
         QCOMPARE(buffersReady, 1);
         QTRY_COMPARE_WITH_TIMEOUT(shownC(window, 10), -10.0, 20000);
         QCOMPARE(runner->state(), ui::LiveRunner::State::Current);
+    }
+
+    // The inspector's other views follow live results too: the statistics (and the plot beside
+    // them) of the vector add's c, and the 2-D view of the blur sample's picture, which halves
+    // when its kernel divides by 18 instead of 9.
+    void theStatisticsAndThePictureFollow() {
+        app::WorkbenchContext context;
+        app::MainWindow window(context);
+        QVERIFY(goLive(context, window));
+        ui::BufferInspector* inspector = window.bufferInspector();
+        ui::LiveRunner* runner = window.liveRunner();
+        inspector->sideTabs()->setCurrentWidget(inspector->analysis());
+        const auto largest = [&] {
+            const QTableWidgetItem* item =
+                inspector->analysis()->statistics()->item(0, ui::StatisticsTable::Max);
+            return item ? item->text() : QString();
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(largest(), QStringLiteral("3069"), 20000); // c = 3i, i < 1024
+        inspector->analysis()->tabs()->setCurrentWidget(inspector->analysis()->plot());
+        QTRY_VERIFY_WITH_TIMEOUT(inspector->analysis()->plot()->pointCount() > 0, 20000);
+        type(window, QStringLiteral("a[i] * b[i]"));
+        QTRY_COMPARE_WITH_TIMEOUT(largest(), QStringLiteral("2093058"), 60000); // 1023 * 2046
+        QVERIFY(inspector->analysis()->plot()->pointCount() > 0);
+
+        ui::SessionController& session = context.session();
+        QVERIFY(window.sessions()->openSample(QStringLiteral(":/samples/image_blur.clwb")));
+        QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+        QAction* live = window.findChild<QAction*>(QStringLiteral("liveAction"));
+        if (!session.isLive())
+            live->trigger();
+        QVERIFY(session.isLive());
+        QTRY_VERIFY_WITH_TIMEOUT(runner->state() == ui::LiveRunner::State::Current &&
+                                     inspector->bufferNames().contains(QStringLiteral("blurred")),
+                                 60000);
+        inspector->showBuffer(QStringLiteral("blurred"));
+        inspector->sideTabs()->setCurrentWidget(inspector->heatMap());
+        const auto pixel = [&] {
+            const ui::HeatMapData& data = inspector->heatMap()->view()->data();
+            return inspector->heatMap()->isLoading() || data.values.empty() ? -1.0f
+                                                                            : data.at(5, 5, 0);
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(pixel() > 0, 20000);
+        const float before = pixel();
+        QsciScintilla* editor = window.kernelEditor();
+        QString text = editor->text();
+        QVERIFY(text.contains(QStringLiteral("sum / 9.0f")));
+        editor->setText(text.replace(QStringLiteral("sum / 9.0f"), QStringLiteral("sum / 18.0f")));
+        QTRY_VERIFY2_WITH_TIMEOUT(
+            std::abs(pixel() - before / 2) < 1e-6f,
+            qPrintable(QStringLiteral("%1 shown, was %2").arg(double(pixel())).arg(double(before))),
+            60000);
     }
 
     void slowLaunchesAskBeforeGoingLive() {
