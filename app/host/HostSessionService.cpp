@@ -17,20 +17,11 @@
 
 #include <QCoreApplication>
 
-#include <algorithm>
-#include <cctype>
-
 namespace clw::host {
 
 using engine::HostMessage;
 
 namespace {
-
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
 
 engine::BuildService::Settings uncached() {
     engine::BuildService::Settings settings;
@@ -81,7 +72,9 @@ HostMessage HostSessionService::hello(const HostMessage& request) {
     for (const engine::Device& device : engine::allDevices()) {
         const std::string platform = device.platform().name();
         if (m_platform.empty() || platform == m_platform)
-            devices.push_back({{"platform", platform}, {"device", device.name()}});
+            devices.push_back({{"platform", platform},
+                               {"device", device.name()},
+                               {"gpu", (device.type() & CL_DEVICE_TYPE_GPU) != 0}});
     }
     return HostMessage::replyTo(request, {{"protocol", HostMessage::kProtocolVersion},
                                           {"pid", QCoreApplication::applicationPid()},
@@ -94,18 +87,9 @@ engine::Device HostSessionService::chooseDevice(const std::string& choice) const
     for (engine::Device& device : engine::allDevices())
         if (m_platform.empty() || device.platform().name() == m_platform)
             devices.push_back(std::move(device));
-    const std::string wanted = lower(choice);
-    // An exact device name first (what the listing host resolved), then as `--device` matches.
-    for (const engine::Device& device : devices)
-        if (device.name() == choice)
-            return device;
-    if (choice.empty())
-        if (auto device = engine::defaultAmong(devices))
-            return *device;
-    for (const engine::Device& device : devices)
-        if (lower(device.name()).find(wanted) != std::string::npos ||
-            lower(device.platform().name()).find(wanted) != std::string::npos)
-            return device;
+    // The rule the workbench resolved the choice by, among this host's devices.
+    if (auto device = engine::chooseAmong(devices, choice))
+        return *device;
     if (choice.empty())
         throw engine::SessionError("No OpenCL device found: run scripts/setup to install PoCL, "
                                    "or install your GPU's OpenCL driver.");

@@ -9,6 +9,8 @@
 #include "devices/DeviceBrowserPanel.h"
 #include "models/DeviceListModel.h"
 
+#include "FakeBesideSystemDrivers.h"
+
 #include <QCheckBox>
 #include <QElapsedTimer>
 #include <QPushButton>
@@ -71,8 +73,8 @@ private Q_SLOTS:
         QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
         QTRY_COMPARE_WITH_TIMEOUT(failed.count(), 1, 60000);
         const QString expected =
-            QStringLiteral("Could not read the OpenCL devices: The device host for `device "
-                           "listing` stopped while reading devices (SIGSEGV).") +
+            QStringLiteral("Could not read the OpenCL devices: The device host for "
+                           "`libclw_fake_icd.so` stopped while reading devices (SIGSEGV).") +
             lastWords("clGetDeviceInfo", "segv");
         // The host's last words are followed by the stack where it stopped.
         const QString heading = QStringLiteral("\nWhere it stopped:\n");
@@ -95,6 +97,37 @@ private Q_SLOTS:
         QVERIFY(panel.deviceModel()->deviceIndex(kDevice).isValid());
         QCOMPARE(panel.currentDevice()->platformName, kPlatform);
         QCOMPARE(panel.statusText(), QStringLiteral("1 device(s) on 1 platform(s)"));
+    }
+
+    // A driver that aborts while the loader loads it is one failed row, named after its library
+    // and saying how its host ended; the system's drivers are listed beside it.
+    void aDriverThatCrashesWhileLoadingIsOneFailedRow() {
+        QTemporaryDir folder;
+        const QProcessEnvironment environment =
+            fakeBesideSystemDrivers(folder, QStringLiteral("clIcdGetPlatformIDsKHR:abort"));
+        QVERIFY(!environment.isEmpty());
+        DeviceHosts hosts;
+        hosts.setEnvironment(environment);
+        EngineBridge bridge(2);
+        DeviceBrowserPanel panel(bridge, hosts);
+        QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);
+        QTRY_COMPARE_WITH_TIMEOUT(ready.count(), 1, 60000);
+        const DeviceSnapshot& shown = panel.deviceModel()->snapshot();
+        const PlatformEntry* failed = nullptr;
+        for (const PlatformEntry& platform : shown.platforms)
+            if (platform.failed())
+                failed = failed ? nullptr : &platform; // exactly one
+        QVERIFY(failed);
+        QCOMPARE(failed->name, QStringLiteral("libclw_fake_icd.so"));
+        QCOMPARE(failed->error.section(QStringLiteral("\nWhere it stopped:\n"), 0, 0),
+                 QStringLiteral("The device host for `libclw_fake_icd.so` stopped while reading "
+                                "devices (SIGABRT).") +
+                     lastWords("clIcdGetPlatformIDsKHR", "abort"));
+        QVERIFY(shown.deviceCount() > 0);
+        QVERIFY(!panel.deviceModel()->deviceIndex(kDevice).isValid());
+        QVERIFY(shown.defaultDevice());
+        QVERIFY(
+            panel.statusText().endsWith(QStringLiteral("; 1 platform(s) failed (see the list)")));
     }
 
     void aBenchmarkThatHangsIsEndedByItsStepLimit() {

@@ -8,11 +8,15 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
+#include "FakeBesideSystemDrivers.h"
+
 #include "clw/engine/session/SessionFile.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace clw;
 using namespace clw::ui;
@@ -99,9 +103,49 @@ private Q_SLOTS:
         DeviceHosts hosts;
         useFakeDriver(hosts, QStringLiteral("clGetDeviceInfo:segv"));
         const QString message = stoppedMessage([&] { hosts.resolve(kFake); });
-        QCOMPARE(message, QStringLiteral("The device host for `device listing` stopped while "
-                                         "listing devices (SIGSEGV).") +
+        QCOMPARE(message, QStringLiteral("The device host for `libclw_fake_icd.so` stopped "
+                                         "while listing devices (SIGSEGV).") +
                               lastWords("clGetDeviceInfo", "segv"));
+    }
+
+    // Each driver is loaded by hosts of its own: the fake driver aborting while the loader loads
+    // it leaves the system's drivers listed, resolved and running sessions.
+    void aDriverThatCrashesWhileLoadingLeavesTheOthers() {
+        QTemporaryDir folder;
+        const QProcessEnvironment environment =
+            fakeBesideSystemDrivers(folder, QStringLiteral("clIcdGetPlatformIDsKHR:abort"));
+        QVERIFY(!environment.isEmpty());
+        DeviceHosts hosts;
+        hosts.setEnvironment(environment);
+        const std::vector<ListingHost> listing = hosts.listingHosts();
+        QVERIFY2(listing.size() >= 2, "the system's drivers and the fake one, a host each");
+        const std::vector<ResolvedDevice> devices = hosts.devices();
+        QVERIFY2(!devices.empty(), "no device of the system's drivers was listed");
+        for (const ResolvedDevice& device : devices)
+            QVERIFY(device.platform != kFake);
+        const auto fake = std::find_if(listing.begin(), listing.end(),
+                                       [](const ListingHost& h) { return h.driver == "clw_fake"; });
+        QVERIFY(fake != listing.end());
+        QTRY_VERIFY(fake->connection->isStopped());
+        QCOMPARE(fake->connection->stoppedMessage().section(QStringLiteral("\nWhere"), 0, 0),
+                 QStringLiteral("The device host for `libclw_fake_icd.so` stopped while "
+                                "listing devices (SIGABRT).") +
+                     lastWords("clIcdGetPlatformIDsKHR", "abort"));
+
+        // The default device runs a session in its platform's host, which loads its driver only.
+        const ResolvedDevice chosen = hosts.resolve({});
+        QVERIFY(chosen.platform != kFake);
+        HostSessionClient client(hosts, 1);
+        RunPlan run = plan();
+        run.deviceName = QString::fromStdString(chosen.device);
+        const RemoteRun ran = client.run(run, chosen.device, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        QCOMPARE(client.platform(), chosen.platform);
+        std::vector<int> x(16);
+        ran.outcome.sources.at(QStringLiteral("x"))
+            ->read(0, {reinterpret_cast<unsigned char*>(x.data()), 64});
+        QCOMPARE(x[0], 1); // the kernel ran
+        QCOMPARE(x[5], 5);
     }
 
     void aCrashWhileBuilding() {

@@ -3,8 +3,13 @@
 #include "bridge/HostStopped.h"
 #include "bridge/OclgrindEnvironment.h"
 
+#include "clw/engine/runtime/DeviceChoice.h"
+
 #include <QCoreApplication>
+#include <QDebug>
 #include <QDir>
+
+#include <filesystem>
 
 namespace clw::ui {
 
@@ -19,11 +24,14 @@ DeviceHosts::DeviceHosts(QString program)
 
 DeviceHosts::~DeviceHosts() {
     std::map<std::string, std::shared_ptr<HostConnection>> hosts;
+    std::map<std::string, std::shared_ptr<HostConnection>> listing;
     {
         std::lock_guard lock(m_mutex);
         hosts.swap(m_hosts);
+        listing.swap(m_listing);
     }
     hosts.clear(); // each closes its host and joins its I/O thread
+    listing.clear();
 }
 
 QString DeviceHosts::defaultProgram() {
@@ -38,6 +46,7 @@ QString DeviceHosts::defaultProgram() {
 void DeviceHosts::setEnvironment(const QProcessEnvironment& environment) {
     std::lock_guard lock(m_mutex);
     m_environment = environment;
+    m_drivers.reset();
 }
 
 void DeviceHosts::setNiceness(int niceness) {
@@ -51,22 +60,22 @@ void DeviceHosts::setStoppedCallback(
     m_stoppedCallback = std::move(callback);
 }
 
-std::shared_ptr<HostConnection> DeviceHosts::host(const std::string& platform) {
-    std::shared_ptr<HostConnection> replaced; // closed outside the lock
-    std::lock_guard lock(m_mutex);
-    std::shared_ptr<HostConnection>& slot = m_hosts[platform];
-    if (slot && !slot->isStopped())
-        return slot;
-    replaced = std::move(slot);
+const std::vector<DriverEnvironment>& DeviceHosts::drivers() {
+    if (!m_drivers)
+        m_drivers = driverEnvironments(m_environment);
+    return *m_drivers;
+}
+
+std::shared_ptr<HostConnection> DeviceHosts::start(std::shared_ptr<HostConnection>& slot,
+                                                   const std::string& platform,
+                                                   const QString& label,
+                                                   const QProcessEnvironment& environment) {
     HostConnection::Launch launch;
     launch.program = m_program;
     if (!platform.empty())
         launch.arguments = {QStringLiteral("--platform"), QString::fromStdString(platform)};
-    // Oclgrind joins the system's drivers in every host (as one more platform, DESIGN.md §2a),
-    // unless the environment chose its drivers itself.
-    launch.environment = withOclgrind(m_environment);
-    launch.label =
-        platform.empty() ? QStringLiteral("device listing") : QString::fromStdString(platform);
+    launch.environment = environment;
+    launch.label = label;
     launch.niceness = m_niceness;
     slot = std::make_shared<HostConnection>(std::move(launch));
     ++m_started;
@@ -78,21 +87,79 @@ std::shared_ptr<HostConnection> DeviceHosts::host(const std::string& platform) {
     return slot;
 }
 
+std::shared_ptr<HostConnection> DeviceHosts::host(const std::string& platform) {
+    bool listed = false;
+    {
+        std::lock_guard lock(m_mutex);
+        listed = m_devices.has_value() || drivers().size() == 1;
+    }
+    if (!listed) {
+        try {
+            devices(); // which driver has the platform
+        } catch (const HostStopped&) {
+            // No driver listed: the host below starts with every driver and says what fails.
+        }
+    }
+    std::shared_ptr<HostConnection> replaced; // closed outside the lock
+    std::lock_guard lock(m_mutex);
+    std::shared_ptr<HostConnection>& slot = m_hosts[platform];
+    if (slot && !slot->isStopped())
+        return slot;
+    replaced = std::move(slot);
+    const std::vector<DriverEnvironment>& all = drivers();
+    const auto found = m_platformDriver.find(platform);
+    // A platform that no driver listed (a test's, or gone since) gets every driver, and a host
+    // that finds no such platform says so.
+    const QProcessEnvironment environment = found != m_platformDriver.end()
+                                                ? all[found->second].environment
+                                            : all.size() == 1 ? all.front().environment
+                                                              : withOclgrind(m_environment);
+    return start(slot, platform, QString::fromStdString(platform), environment);
+}
+
+std::vector<ListingHost> DeviceHosts::listingHosts() {
+    std::vector<std::shared_ptr<HostConnection>> replaced; // closed outside the lock
+    std::lock_guard lock(m_mutex);
+    std::vector<ListingHost> hosts;
+    for (const DriverEnvironment& driver : drivers()) {
+        std::shared_ptr<HostConnection>& slot = m_listing[driver.name];
+        if (!slot || slot->isStopped()) {
+            replaced.push_back(std::move(slot));
+            // A listing host that crashes is named after its driver's library: that is what
+            // failed, and what a person would uninstall or update.
+            const QString label =
+                driver.name.empty()
+                    ? QStringLiteral("device listing")
+                    : QString::fromStdString(
+                          std::filesystem::path(driver.library).filename().string());
+            start(slot, {}, label, driver.environment);
+        }
+        hosts.push_back({driver.name, driver.library, slot});
+    }
+    return hosts;
+}
+
 ResolvedDevice DeviceHosts::resolve(const std::string& choice) {
     {
         std::lock_guard lock(m_mutex);
         if (const auto found = m_resolved.find(choice); found != m_resolved.end())
             return found->second;
     }
-    HostConnection::Options options;
-    options.limit = kResolveLimit;
-    options.what = QStringLiteral("listing devices");
-    const engine::HostMessage reply =
-        host({})->request("resolve", {{"choice", choice}}, {}, options).reply.get();
-    ResolvedDevice resolved{reply.body.at("platform"), reply.body.at("device")};
+    const std::vector<ResolvedDevice> all = devices();
+    std::vector<engine::ListedDevice> listed;
+    for (const ResolvedDevice& device : all)
+        listed.push_back({device.platform, device.device, device.gpu});
+    const std::optional<std::size_t> index = engine::chooseListed(listed, choice);
+    if (!index) {
+        if (choice.empty())
+            throw HostRequestFailed("No OpenCL device found: run scripts/setup to install PoCL, "
+                                    "or install your GPU's OpenCL driver.");
+        throw HostRequestFailed("No OpenCL device matches '" + choice +
+                                "': pick one in the status bar's device list.");
+    }
     std::lock_guard lock(m_mutex);
-    m_resolved[choice] = resolved;
-    return resolved;
+    m_resolved[choice] = all[*index];
+    return all[*index];
 }
 
 std::vector<ResolvedDevice> DeviceHosts::devices() {
@@ -104,12 +171,36 @@ std::vector<ResolvedDevice> DeviceHosts::devices() {
     HostConnection::Options options;
     options.limit = kResolveLimit;
     options.what = QStringLiteral("listing devices");
-    const engine::HostMessage reply = host({})->request("hello", {}, {}, options).reply.get();
+    // Every driver lists at once: the slowest start, not their sum.
+    const std::vector<ListingHost> hosts = listingHosts();
+    std::vector<HostCall> calls;
+    for (const ListingHost& host : hosts)
+        calls.push_back(host.connection->request("hello", {}, {}, options));
     std::vector<ResolvedDevice> devices;
-    for (const nlohmann::json& device : reply.body.at("devices"))
-        devices.push_back({device.at("platform"), device.at("device")});
+    std::map<std::string, std::size_t> platformDriver;
+    std::optional<HostStopped> failure;
+    std::size_t answered = 0;
+    for (std::size_t i = 0; i < calls.size(); ++i) {
+        try {
+            const engine::HostMessage reply = calls[i].reply.get();
+            for (const nlohmann::json& device : reply.body.at("devices")) {
+                devices.push_back(
+                    {device.at("platform"), device.at("device"), device.value("gpu", false)});
+                platformDriver.emplace(devices.back().platform, i);
+            }
+            ++answered;
+        } catch (const HostStopped& stopped) {
+            // The other drivers' devices are still listed; this one's host said why in the log.
+            qWarning().noquote() << stopped.what();
+            if (!failure)
+                failure = stopped;
+        }
+    }
+    if (answered == 0 && failure)
+        throw *failure;
     std::lock_guard lock(m_mutex);
     m_devices = devices;
+    m_platformDriver = std::move(platformDriver);
     return devices;
 }
 
@@ -129,6 +220,8 @@ void DeviceHosts::stopAll(const QString& reason) {
     {
         std::lock_guard lock(m_mutex);
         for (const auto& [platform, host] : m_hosts)
+            hosts.push_back(host);
+        for (const auto& [driver, host] : m_listing)
             hosts.push_back(host);
     }
     for (const std::shared_ptr<HostConnection>& host : hosts)

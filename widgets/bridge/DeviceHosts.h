@@ -1,8 +1,12 @@
 #pragma once
 // The workbench's device hosts (DESIGN.md §2a): one clworkbench-host per OpenCL platform, started
-// on first need and started again after one stopped, plus one that lists devices and resolves a
-// device choice ("pthread", "" for the default) to its platform. Thread-safe: jobs on the
-// bridge's workers ask for hosts and wait on their replies; the GUI thread only stops them.
+// on first need and started again after one stopped, plus one per OpenCL driver that lists that
+// driver's devices. Each host loads its own driver alone (engine::DriverFolders), so a driver that
+// crashes while it loads or lists takes only its own hosts down and the others' devices stay
+// listed. A device choice ("pthread", "" for the default) is resolved here, over the devices the
+// listing hosts listed (engine::chooseListed). Thread-safe: jobs on the bridge's workers ask for
+// hosts and wait on their replies; the GUI thread only stops them.
+#include "bridge/DriverEnvironments.h"
 #include "bridge/HostConnection.h"
 
 #include <QProcessEnvironment>
@@ -22,6 +26,15 @@ namespace clw::ui {
 struct ResolvedDevice {
     std::string platform;
     std::string device;
+    bool gpu = false;
+};
+
+// A host that lists devices: of one driver, or of every driver where they cannot be told apart
+// (Windows, macOS, OCL_ICD_VENDORS naming one driver).
+struct ListingHost {
+    std::string driver;  // the .icd file's name without ".icd"; empty for every driver
+    std::string library; // what the .icd file names; empty for every driver
+    std::shared_ptr<HostConnection> connection;
 };
 
 class DeviceHosts {
@@ -39,12 +52,17 @@ public:
     // Oclgrind takes every core.
     void setNiceness(int niceness);
 
-    // The running host of `platform` ("" for the listing host), started if none runs.
+    // The running host of `platform`, started if none runs with the driver that listed it (the
+    // listing runs first when it has not yet).
     std::shared_ptr<HostConnection> host(const std::string& platform);
-    // The platform and device `choice` picks, asked of the listing host (and remembered).
-    // Throws HostStopped, HostRequestFailed (no such device).
+    // The running listing hosts, one per driver, started where none runs.
+    std::vector<ListingHost> listingHosts();
+    // The platform and device `choice` picks among devices() (and remembered). Throws
+    // HostRequestFailed (no such device).
     ResolvedDevice resolve(const std::string& choice);
-    // Every device of every platform, as the listing host lists them (and remembered).
+    // Every device of every driver, in the drivers' order (and remembered). A driver whose
+    // listing host stopped lists nothing and is said in the log; throws HostStopped only when
+    // every driver's host stopped.
     std::vector<ResolvedDevice> devices();
     // Ends the host of `platform` now (Stop); its waiting requests fail saying `reason`.
     void stop(const std::string& platform, const QString& reason);
@@ -59,10 +77,19 @@ public:
     static QString defaultProgram();
 
 private:
+    // The drivers of the environment, found once (m_mutex held).
+    const std::vector<DriverEnvironment>& drivers();
+    std::shared_ptr<HostConnection> start(std::shared_ptr<HostConnection>& slot,
+                                          const std::string& platform, const QString& label,
+                                          const QProcessEnvironment& environment);
+
     QString m_program;
     QProcessEnvironment m_environment;
     mutable std::mutex m_mutex;
+    std::optional<std::vector<DriverEnvironment>> m_drivers;
     std::map<std::string, std::shared_ptr<HostConnection>> m_hosts;
+    std::map<std::string, std::shared_ptr<HostConnection>> m_listing; // by driver
+    std::map<std::string, std::size_t> m_platformDriver; // a platform's index in m_drivers
     std::map<std::string, ResolvedDevice> m_resolved;
     std::optional<std::vector<ResolvedDevice>> m_devices;
     std::function<void(const std::string&, const QString&)> m_stoppedCallback;

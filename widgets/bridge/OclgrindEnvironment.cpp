@@ -6,14 +6,17 @@
 
 namespace clw::ui {
 
-QProcessEnvironment withOclgrind(QProcessEnvironment environment) {
-    const auto variable = [&environment](const char* name) -> std::optional<std::string> {
+engine::OclgrindRegistration::Lookup variablesOf(const QProcessEnvironment& environment) {
+    return [environment](const char* name) -> std::optional<std::string> {
         const QString key = QString::fromLatin1(name);
         if (!environment.contains(key))
             return std::nullopt;
         return environment.value(key).toStdString();
     };
-    const auto registration = engine::OclgrindRegistration::prepare(variable);
+}
+
+QProcessEnvironment withOclgrind(QProcessEnvironment environment) {
+    const auto registration = engine::OclgrindRegistration::prepare(variablesOf(environment));
     if (!registration.problem.empty())
         qWarning().noquote() << QString::fromStdString(registration.problem);
     if (!registration.vendors.empty())

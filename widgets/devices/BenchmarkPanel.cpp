@@ -125,7 +125,10 @@ BenchmarkPanel::~BenchmarkPanel() {
 }
 
 QString BenchmarkPanel::deviceKey(const DeviceEntry& device) {
-    return QStringLiteral("%1/%2/%3")
+    // The indexes count within the driver's own host (DeviceHosts): the platform's name tells
+    // two drivers' first devices apart.
+    return QStringLiteral("%1/%2/%3/%4")
+        .arg(device.platformName)
         .arg(device.platformIndex)
         .arg(device.deviceIndex)
         .arg(device.name);

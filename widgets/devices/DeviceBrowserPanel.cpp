@@ -3,7 +3,9 @@
 #include "bridge/ActiveHostRequest.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/DeviceSnapshotJson.h"
+#include "bridge/DriverSnapshots.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostStopped.h"
 #include "devices/BenchmarkPanel.h"
 #include "devices/ComparisonView.h"
 #include "devices/PropertiesPane.h"
@@ -25,7 +27,9 @@
 #include <QTreeView>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <chrono>
+#include <optional>
 
 namespace clw::ui {
 
@@ -149,10 +153,33 @@ void DeviceBrowserPanel::refresh() {
     m_probeJob = m_bridge.run(
         this,
         [hosts = &m_hosts, request = m_probeRequest, options](const JobContext& job) {
-            // The listing host: it sees every platform. One that stopped is started again here.
-            const engine::HostMessage reply = request->send(hosts->host({}), "devices.snapshot",
-                                                            {{"characterize", true}}, options, job);
-            return reply.body.at("snapshot").get<DeviceSnapshot>();
+            // Each driver's listing host in turn (one that stopped is started again here). A
+            // driver whose host stops is a failed row among the others; when all stop, the
+            // probe fails with the first one's words.
+            std::vector<DriverSnapshot> parts;
+            std::optional<HostStopped> firstStop;
+            for (const ListingHost& host : hosts->listingHosts()) {
+                DriverSnapshot part{host.library, std::nullopt, {}};
+                try {
+                    const engine::HostMessage reply =
+                        request->send(host.connection, "devices.snapshot", {{"characterize", true}},
+                                      options, job);
+                    part.snapshot = reply.body.at("snapshot").get<DeviceSnapshot>();
+                } catch (const HostStopped& stopped) {
+                    if (job.isCancelled())
+                        throw;
+                    part.failure = QString::fromStdString(stopped.what());
+                    if (!firstStop)
+                        firstStop = stopped;
+                }
+                parts.push_back(std::move(part));
+            }
+            const bool anyListed =
+                std::any_of(parts.begin(), parts.end(),
+                            [](const DriverSnapshot& part) { return part.snapshot.has_value(); });
+            if (!anyListed && firstStop)
+                throw *firstStop;
+            return mergeDriverSnapshots(parts);
         },
         [this, generation](JobResult<DeviceSnapshot> result) {
             if (generation != m_probeGeneration)

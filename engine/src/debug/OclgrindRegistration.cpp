@@ -1,13 +1,12 @@
 #include "clw/engine/debug/OclgrindRegistration.h"
 
 #include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/runtime/VendorsFolder.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <system_error>
 
 namespace clw::engine {
@@ -35,56 +34,10 @@ constexpr bool kLoaderReadsVendorsFolder = true;
 // The .icd file the workbench adds; the system's own keep their names beside it.
 const char kOclgrindIcdName[] = "clworkbench-oclgrind.icd";
 
-std::string readFile(const fs::path& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 std::string lower(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char c) { return char(std::tolower(c)); });
     return text;
-}
-
-bool isIcdFile(const fs::directory_entry& entry) {
-    std::error_code error;
-    return entry.path().extension() == ".icd" && entry.is_regular_file(error);
-}
-
-// Every .icd file of the system's vendors folder, by name; none when the folder is missing (a
-// machine with no OpenCL driver at all still gets Oclgrind).
-std::map<std::string, std::string> systemIcdFiles(const fs::path& folder) {
-    std::map<std::string, std::string> files;
-    std::error_code error;
-    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error))
-        if (isIcdFile(*it))
-            files[it->path().filename().string()] = readFile(it->path());
-    return files;
-}
-
-// Writes `files` into `folder` and removes any other .icd file there (a driver since
-// uninstalled). A file whose content is already right is left alone, so that an unchanged
-// system writes nothing.
-std::string writeVendorsFolder(const fs::path& folder,
-                               const std::map<std::string, std::string>& files) {
-    for (const auto& [name, content] : files) {
-        const fs::path path = folder / name;
-        std::error_code error;
-        if (fs::is_regular_file(path, error) && readFile(path) == content)
-            continue;
-        if (std::string problem = writeFileAtomically(path, content); !problem.empty())
-            return problem;
-    }
-    std::error_code error;
-    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
-        if (isIcdFile(*it) && !files.count(it->path().filename().string())) {
-            std::error_code ignored; // another process may have removed it first
-            fs::remove(it->path(), ignored);
-        }
-    }
-    return {};
 }
 
 } // namespace
@@ -128,7 +81,7 @@ OclgrindRegistration OclgrindRegistration::prepare(const Lookup& variable) {
     const fs::path systemFolder = vendorPath && !vendorPath->empty()
                                       ? fs::path(*vendorPath)
                                       : fs::path("/etc/OpenCL/vendors");
-    std::map<std::string, std::string> files = systemIcdFiles(systemFolder);
+    std::map<std::string, std::string> files = readIcdFiles(systemFolder);
     // A system that registers Oclgrind itself lists it already: a second file would list it twice.
     for (const auto& [name, content] : files)
         if (lower(content).find("oclgrind") != std::string::npos)

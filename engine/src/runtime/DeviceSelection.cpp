@@ -1,20 +1,9 @@
 #include "clw/engine/runtime/DeviceSelection.h"
 
+#include "clw/engine/runtime/DeviceChoice.h"
 #include "clw/engine/runtime/Platform.h"
 
-#include <algorithm>
-#include <cctype>
-#include <string>
-
 namespace clw::engine {
-
-namespace {
-std::string lower(std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
-} // namespace
 
 std::vector<Device> allDevices() {
     std::vector<Device> devices;
@@ -29,16 +18,23 @@ std::vector<Device> allDevices() {
     return devices;
 }
 
-std::optional<Device> defaultAmong(const std::vector<Device>& devices) {
+std::vector<ListedDevice> listed(const std::vector<Device>& devices) {
+    std::vector<ListedDevice> values;
+    values.reserve(devices.size());
     for (const Device& device : devices)
-        if ((device.type() & CL_DEVICE_TYPE_GPU) && !isSimulator(device))
-            return device;
-    for (const Device& device : devices)
-        if (!isSimulator(device))
-            return device;
-    if (!devices.empty())
-        return devices.front();
+        values.push_back(
+            {device.platform().name(), device.name(), (device.type() & CL_DEVICE_TYPE_GPU) != 0});
+    return values;
+}
+
+std::optional<Device> chooseAmong(const std::vector<Device>& devices, std::string_view choice) {
+    if (const auto index = chooseListed(listed(devices), choice))
+        return devices[*index];
     return std::nullopt;
+}
+
+std::optional<Device> defaultAmong(const std::vector<Device>& devices) {
+    return chooseAmong(devices, {});
 }
 
 std::optional<Device> defaultDevice() {
@@ -46,19 +42,11 @@ std::optional<Device> defaultDevice() {
 }
 
 bool isSimulator(const Device& device) {
-    return device.platform().name() == "Oclgrind";
+    return isSimulatorPlatform(device.platform().name());
 }
 
 std::optional<Device> findDevice(std::string_view name) {
-    if (name.empty())
-        return defaultDevice();
-    const std::string wanted = lower(std::string(name));
-    for (const Device& device : allDevices()) {
-        if (lower(device.name()).find(wanted) != std::string::npos ||
-            lower(device.platform().name()).find(wanted) != std::string::npos)
-            return device;
-    }
-    return std::nullopt;
+    return chooseAmong(allDevices(), name);
 }
 
 } // namespace clw::engine

@@ -1,6 +1,7 @@
 #pragma once
 // Choosing a device by what a person types: the default device and `--device NAME`.
 #include "clw/engine/runtime/Device.h"
+#include "clw/engine/runtime/DeviceChoice.h"
 
 #include <optional>
 #include <string_view>
@@ -20,8 +21,13 @@ std::optional<Device> defaultAmong(const std::vector<Device>& devices);
 // accelerator at once, and whose platform the ICD loader may list first): slow, for debugging,
 // never what a person means by "the default device".
 bool isSimulator(const Device& device);
-// The first device whose platform name or device name contains `name`, ignoring case; the
-// default device when name is empty.
+// The device `name` picks among every device, by chooseListed's rule: an exact device name,
+// else the first whose platform or device name contains `name`, ignoring case; the default
+// device when name is empty.
 std::optional<Device> findDevice(std::string_view name);
+// The same rule over `devices`.
+std::optional<Device> chooseAmong(const std::vector<Device>& devices, std::string_view choice);
+// The devices as the values chooseListed reads.
+std::vector<ListedDevice> listed(const std::vector<Device>& devices);
 
 } // namespace clw::engine
