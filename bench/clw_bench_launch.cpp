@@ -309,6 +309,7 @@ int main(int argc, char** argv) {
     bench::printGoal("host_round_trip_us", host.channelRoundTripUs, "<=", 20.0);
     bench::printGoal("session_launch_through_host_us", host.throughHostUs,
                      "<=", host.inProcessUs + 20.0);
+    bench::printGoal("session_per_launch_host_overhead_us", host.perLaunchOverheadUs, "<=", 20.0);
 #endif
     return 0;
 }

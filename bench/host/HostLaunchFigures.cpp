@@ -32,17 +32,24 @@ double median(std::vector<double> values) {
     return values.empty() ? 0 : values[values.size() / 2];
 }
 
-// The empty kernel of the launch figures with its one buffer, as a session of one launch.
-engine::Session emptyKernelSession() {
+// The empty kernel of the launch figures with its one buffer, as a session of `launches` launches.
+engine::Session emptyKernelSession(int launches) {
+    std::string list;
+    for (int i = 0; i < launches; ++i)
+        list += std::string(i ? ", " : "") +
+                R"({"kernel": "empty", "global": [64], "arguments": [{"buffer": "data"}]})";
     return engine::SessionFile::parse(R"({"format": "clworkbench-session", "version": 1,
       "sources": {"main": "empty.cl", "files": [{"name": "empty.cl",
         "text": "__kernel void empty(__global float* data) { }\n"}], "includeDirs": []},
       "options": "", "devices": [],
       "buffers": [{"name": "data", "type": "float", "shape": [1024], "access": "read_write",
                    "init": {"fill": "zeros"}, "output": true}],
-      "launches": [{"kernel": "empty", "global": [64], "arguments": [{"buffer": "data"}]}]})")
+      "launches": [)" + list + "]}")
         .session;
 }
+
+// The launches of the session that tells a launch's own cost from the request's.
+constexpr int kManyLaunches = 16;
 
 ui::JobContext aliveJob() {
     return ui::JobContext(std::make_shared<ui::detail::JobState>());
@@ -68,39 +75,50 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
         pings.push_back(clock.seconds());
     }
 
-    ui::RunPlan plan;
-    plan.session = emptyKernelSession();
-    plan.folder = ".";
-    plan.deviceName = QString::fromStdString(device.name());
     engine::BuildService builds;
     ui::SessionDeviceState state(device);
     ui::HostSessionClient client(hosts, 1);
-    std::vector<double> local, remote;
-    // Taking turns, the first of each (the build) left out.
-    for (int i = 0; i <= trips / 4; ++i) {
-        Stopwatch clock;
-        const ui::RunOutcome outcome =
-            ui::runSessionPlan(state, plan, builds, aliveJob(), [](const QString&, int, int) {});
-        if (i > 0)
-            local.push_back(clock.seconds());
-        clock.restart();
-        const ui::RemoteRun ran = client.run(plan, device.name(), aliveJob(), {}, {});
-        if (i > 0)
-            remote.push_back(clock.seconds());
-        if (!outcome.error.isEmpty() || !ran.outcome.error.isEmpty())
-            throw std::runtime_error("a run of the empty kernel failed: " +
-                                     (outcome.error + ran.outcome.error).toStdString());
-    }
+    // A session of `launches` launches, in this process and in the host, taking turns; the first
+    // of each (the build) left out. Medians in microseconds.
+    const auto measure = [&](int launches, int rounds) {
+        ui::RunPlan plan;
+        plan.session = emptyKernelSession(launches);
+        plan.folder = ".";
+        plan.deviceName = QString::fromStdString(device.name());
+        std::vector<double> local, remote;
+        for (int i = 0; i <= rounds; ++i) {
+            Stopwatch clock;
+            const ui::RunOutcome outcome = ui::runSessionPlan(state, plan, builds, aliveJob(),
+                                                              [](const QString&, int, int) {});
+            if (i > 0)
+                local.push_back(clock.seconds());
+            clock.restart();
+            const ui::RemoteRun ran = client.run(plan, device.name(), aliveJob(), {}, {});
+            if (i > 0)
+                remote.push_back(clock.seconds());
+            if (!outcome.error.isEmpty() || !ran.outcome.error.isEmpty())
+                throw std::runtime_error("a run of the empty kernel failed: " +
+                                         (outcome.error + ran.outcome.error).toStdString());
+        }
+        return std::pair{median(local) * 1e6, median(remote) * 1e6};
+    };
+    const auto [local, remote] = measure(1, trips / 4);
+    const auto [local16, remote16] = measure(kManyLaunches, trips / 8);
     HostLaunchFigures figures;
     figures.channelRoundTripUs = median(pings) * 1e6;
     figures.rawSocketUs = rawSocketRoundTripUs(trips);
-    figures.inProcessUs = median(local) * 1e6;
-    figures.throughHostUs = median(remote) * 1e6;
+    figures.inProcessUs = local;
+    figures.throughHostUs = remote;
+    // What each launch past the first adds through the host, beyond what it adds in process.
+    figures.perLaunchOverheadUs = ((remote16 - local16) - (remote - local)) / (kManyLaunches - 1);
     printFigure("host_round_trip", figures.channelRoundTripUs, "us");
     printFigure("raw_socket_round_trip", figures.rawSocketUs, "us");
     printFigure("session_launch_in_process", figures.inProcessUs, "us");
     printFigure("session_launch_through_host", figures.throughHostUs, "us");
     printFigure("session_launch_host_overhead", figures.throughHostUs - figures.inProcessUs, "us");
+    printFigure("session_16_launches_in_process", local16, "us");
+    printFigure("session_16_launches_through_host", remote16, "us");
+    printFigure("session_per_launch_host_overhead", figures.perLaunchOverheadUs, "us");
     return figures;
 }
 

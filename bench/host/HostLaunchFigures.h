@@ -11,6 +11,9 @@ struct HostLaunchFigures {
     double rawSocketUs = 0;        // its peer: one byte over a bare socket pair (RawSocketPeer)
     double inProcessUs = 0;        // a one-launch session run, the session-job code in process
     double throughHostUs = 0;      // the same run in a host
+    // What each launch of a 16-launch session adds through a host beyond what it adds in
+    // process: the host's cost per launch, the request's own cost taken out.
+    double perLaunchOverheadUs = 0;
 };
 
 // Prints the figures as it measures them; `trips` runs of each, medians.
