@@ -3,6 +3,7 @@
 #include "bridge/BenchmarkJson.h"
 #include "bridge/DeviceProbe.h"
 #include "bridge/DeviceSnapshotJson.h"
+#include "bridge/RuntimeProbe.h"
 
 #include "clw/engine/device/DeviceBenchmark.h"
 #include "clw/engine/runtime/Platform.h"
@@ -20,6 +21,12 @@ void HostDeviceService::install(HostServer& server) {
     server.on("devices.snapshot", Lane::Device,
               [this](const HostMessage& request, const RequestContext& context) {
                   return snapshot(request, context);
+              });
+    // The loader and its NULL-platform behavior as a process with every driver sees them: what
+    // the person's own programs get (DeviceHosts::everyDriverHost).
+    server.on("devices.runtime", Lane::Device,
+              [](const HostMessage& request, const RequestContext&) {
+                  return HostMessage::replyTo(request, {{"runtime", ui::readRuntimeEntry()}});
               });
     server.on("devices.bench", Lane::Device,
               [this](const HostMessage& request, const RequestContext& context) {

@@ -25,13 +25,16 @@ DeviceHosts::DeviceHosts(QString program)
 DeviceHosts::~DeviceHosts() {
     std::map<std::string, std::shared_ptr<HostConnection>> hosts;
     std::map<std::string, std::shared_ptr<HostConnection>> listing;
+    std::shared_ptr<HostConnection> every;
     {
         std::lock_guard lock(m_mutex);
         hosts.swap(m_hosts);
         listing.swap(m_listing);
+        every = std::move(m_everyDriver);
     }
     hosts.clear(); // each closes its host and joins its I/O thread
     listing.clear();
+    every.reset();
 }
 
 QString DeviceHosts::defaultProgram() {
@@ -139,6 +142,25 @@ std::vector<ListingHost> DeviceHosts::listingHosts() {
     return hosts;
 }
 
+std::shared_ptr<HostConnection> DeviceHosts::everyDriverHost() {
+    {
+        std::shared_ptr<HostConnection> replaced; // closed outside the lock
+        std::lock_guard lock(m_mutex);
+        const std::vector<DriverEnvironment>& all = drivers();
+        const bool split = all.size() > 1 || !all.front().name.empty();
+        if (split) {
+            if (!m_everyDriver || m_everyDriver->isStopped()) {
+                replaced = std::move(m_everyDriver);
+                start(m_everyDriver, {}, QStringLiteral("every OpenCL driver"),
+                      withOclgrind(m_environment));
+            }
+            return m_everyDriver;
+        }
+    }
+    // Not split: the one listing host loads every driver already.
+    return listingHosts().front().connection;
+}
+
 ResolvedDevice DeviceHosts::resolve(const std::string& choice) {
     {
         std::lock_guard lock(m_mutex);
@@ -223,6 +245,8 @@ void DeviceHosts::stopAll(const QString& reason) {
             hosts.push_back(host);
         for (const auto& [driver, host] : m_listing)
             hosts.push_back(host);
+        if (m_everyDriver)
+            hosts.push_back(m_everyDriver);
     }
     for (const std::shared_ptr<HostConnection>& host : hosts)
         host->stop(reason);

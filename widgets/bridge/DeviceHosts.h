@@ -57,6 +57,10 @@ public:
     std::shared_ptr<HostConnection> host(const std::string& platform);
     // The running listing hosts, one per driver, started where none runs.
     std::vector<ListingHost> listingHosts();
+    // A host that loads every driver at once, as the person's own programs do: where the device
+    // browser reads the ICD loader and its NULL-platform behavior. The one listing host where
+    // drivers are not split. Started if none runs.
+    std::shared_ptr<HostConnection> everyDriverHost();
     // The platform and device `choice` picks among devices() (and remembered). Throws
     // HostRequestFailed (no such device).
     ResolvedDevice resolve(const std::string& choice);
@@ -89,6 +93,7 @@ private:
     std::optional<std::vector<DriverEnvironment>> m_drivers;
     std::map<std::string, std::shared_ptr<HostConnection>> m_hosts;
     std::map<std::string, std::shared_ptr<HostConnection>> m_listing; // by driver
+    std::shared_ptr<HostConnection> m_everyDriver;
     std::map<std::string, std::size_t> m_platformDriver; // a platform's index in m_drivers
     std::map<std::string, ResolvedDevice> m_resolved;
     std::optional<std::vector<ResolvedDevice>> m_devices;

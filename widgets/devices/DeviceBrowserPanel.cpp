@@ -34,6 +34,25 @@
 namespace clw::ui {
 
 namespace {
+
+// The loader and its NULL-platform behavior as a process with every driver sees them (each
+// driver's own host sees that driver alone). A host that stops there says so in the runtime row;
+// the drivers' rows stay.
+RuntimeEntry everyDriverRuntime(DeviceHosts& hosts, ActiveHostRequest& request,
+                                const HostRequestOptions& options, const JobContext& job) {
+    try {
+        return request.send(hosts.everyDriverHost(), "devices.runtime", {}, options, job)
+            .body.at("runtime")
+            .get<RuntimeEntry>();
+    } catch (const HostStopped& stopped) {
+        if (job.isCancelled())
+            throw;
+        RuntimeEntry runtime;
+        runtime.probed = true;
+        runtime.listingError = QString::fromStdString(stopped.what());
+        return runtime;
+    }
+}
 // How long the listing host may take to read every device, a probe build per device included.
 constexpr std::chrono::seconds kProbeLimit{120};
 } // namespace
@@ -179,7 +198,10 @@ void DeviceBrowserPanel::refresh() {
                             [](const DriverSnapshot& part) { return part.snapshot.has_value(); });
             if (!anyListed && firstStop)
                 throw *firstStop;
-            return mergeDriverSnapshots(parts);
+            DeviceSnapshot snapshot = mergeDriverSnapshots(parts);
+            if (parts.size() > 1)
+                snapshot.runtime = everyDriverRuntime(*hosts, *request, options, job);
+            return snapshot;
         },
         [this, generation](JobResult<DeviceSnapshot> result) {
             if (generation != m_probeGeneration)
