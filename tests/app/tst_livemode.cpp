@@ -207,6 +207,30 @@ private Q_SLOTS:
             120000);
     }
 
+    // An edit after a pause in the edits runs at once; one that follows it closely waits for
+    // the pause (a debounce long enough here to tell the two apart).
+    void anEditAfterAPauseRunsAtOnceAndACloseOneWaits() {
+        app::WorkbenchContext context;
+        app::MainWindow window(context);
+        QVERIFY(goLive(context, window));
+        ui::LiveRunner* runner = window.liveRunner();
+        runner->setDebounceMs(3000);
+        QTest::qWait(3100); // a pause since going live, which counts as an edit
+        QElapsedTimer clock;
+        clock.start();
+        type(window, QStringLiteral("a[i] * b[i]"));
+        QTRY_VERIFY_WITH_TIMEOUT(shownC(window, 10) == 200.0, 60000);
+        QVERIFY2(clock.elapsed() < 2500, qPrintable(QString::number(clock.elapsed())));
+
+        clock.restart();
+        type(window, QStringLiteral("a[i] - b[i]"));
+        QTest::qWait(1500);
+        QCOMPARE(shownC(window, 10), 200.0); // still waiting for the pause
+        QTRY_COMPARE_WITH_TIMEOUT(shownC(window, 10), -10.0, 60000);
+        // A coarse timer (QTimer's default) may ring up to 5% early.
+        QVERIFY2(clock.elapsed() >= 2850, qPrintable(QString::number(clock.elapsed())));
+    }
+
     void anOlderRunThatEndsAfterANewerEditIsNeverShown() {
         app::WorkbenchContext context;
         app::MainWindow window(context);

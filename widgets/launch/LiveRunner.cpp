@@ -8,7 +8,7 @@ LiveRunner::LiveRunner(SessionController& controller, QObject* parent)
     : QObject(parent)
     , m_controller(controller) {
     m_debounce.setSingleShot(true);
-    m_debounce.setInterval(kDefaultDebounceMs);
+    m_debounce.setInterval(m_debounceMs);
     connect(&m_debounce, &QTimer::timeout, this, &LiveRunner::runNow);
     connect(&controller, &SessionController::sessionChanged, this, &LiveRunner::edited);
     connect(&controller, &SessionController::sessionOpened, this, [this] {
@@ -19,7 +19,7 @@ LiveRunner::LiveRunner(SessionController& controller, QObject* parent)
         Q_EMIT liveChanged(m_wasLive);
         if (m_wasLive) {
             setState(State::Waiting, tr("Live: running the session..."));
-            m_debounce.start();
+            m_debounce.start(m_debounceMs);
         } else {
             setState(State::Off, QString());
         }
@@ -28,7 +28,7 @@ LiveRunner::LiveRunner(SessionController& controller, QObject* parent)
     connect(&controller, &SessionController::busyChanged, this, [this](bool busy) {
         if (!busy && m_queued && isLive()) {
             m_queued = false;
-            m_debounce.start();
+            m_debounce.start(m_debounceMs);
         }
     });
     connect(&controller, &SessionController::liveRunFinished, this, &LiveRunner::runEnded);
@@ -80,7 +80,15 @@ void LiveRunner::edited() {
     if (!live)
         return;
     setState(State::Waiting, tr("Live: waiting for a pause in the edits..."));
-    m_debounce.start();
+    // After a pause the edit's run need not wait for another: the key press's result should
+    // follow it as closely as a build and a run allow (clw_bench_live).
+    // Edits made by one event (a replaced text's removal and insertion) join the run that the
+    // first of them asked for at once.
+    const bool afterPause = !m_sinceEdit.isValid() || m_sinceEdit.elapsed() >= m_debounceMs;
+    const bool atOnce = m_debounce.isActive() && m_debounce.interval() == 0;
+    m_sinceEdit.start();
+    if (afterPause || !atOnce)
+        m_debounce.start(afterPause ? 0 : m_debounceMs);
 }
 
 void LiveRunner::runNow() {

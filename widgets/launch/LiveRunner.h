@@ -1,6 +1,8 @@
 #pragma once
 // Live mode (issue 21): the session's launches run again after each edit, so that the inspector
-// follows the text as the person types. Runs are debounced (a pause in the edits) and coalesced:
+// follows the text as the person types. An edit after a pause runs at once (once the event that
+// made it is handled: a replaced text's removal and insertion are one edit); edits that follow
+// each other closely are debounced (a pause in the edits). Runs are coalesced:
 // at most one runs and one waits, per session; a run whose session changed while it ran is
 // dropped by the controller (LiveOutcome::Stale), so an older result never shows over a newer
 // one. An edit that does not build leaves the last good results shown, marked as of an earlier
@@ -11,6 +13,7 @@
 // history.
 #include "launch/LiveOutcome.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 #include <QTimer>
@@ -50,7 +53,7 @@ public:
     // device time.
     bool isSlow(double* costMs = nullptr) const;
     void setSlowLimitMs(double ms) { m_slowLimitMs = ms; }
-    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    void setDebounceMs(int ms) { m_debounceMs = ms; }
 
     // Records the latest live result in the run history; false when there is none.
     bool pin();
@@ -77,6 +80,8 @@ private:
 
     SessionController& m_controller;
     QTimer m_debounce;
+    int m_debounceMs = kDefaultDebounceMs;
+    QElapsedTimer m_sinceEdit; // since the last edit: a pause longer than the debounce
     bool m_queued = false; // an edit came while a run was in progress
     bool m_wasLive = false;
     bool m_slowAccepted = false;
