@@ -49,7 +49,11 @@ QString DeviceHosts::defaultProgram() {
 void DeviceHosts::setEnvironment(const QProcessEnvironment& environment) {
     std::lock_guard lock(m_mutex);
     m_environment = environment;
+    // Other drivers, maybe: what was listed and resolved is listed again.
     m_drivers.reset();
+    m_devices.reset();
+    m_resolved.clear();
+    m_platformDriver.clear();
 }
 
 void DeviceHosts::setNiceness(int niceness) {

@@ -46,7 +46,8 @@ public:
     DeviceHosts& operator=(const DeviceHosts&) = delete;
 
     // The environment hosts start with (tests give a fake driver through OCL_ICD_VENDORS); each
-    // host gets it with Oclgrind added (withOclgrind), unless it sets OCL_ICD_VENDORS itself.
+    // host gets it with Oclgrind added (withOclgrind), unless it sets OCL_ICD_VENDORS itself, and
+    // with its own driver alone (driverEnvironments). The devices are listed again after it.
     void setEnvironment(const QProcessEnvironment& environment);
     // Hosts started from now on run at this lower priority (HostSocket::attach): a check's, whose
     // Oclgrind takes every core.
