@@ -32,8 +32,8 @@ struct Choice {
     ui::ResolvedDevice device;
 };
 
-// A device the listing host resolves (an empty choice: its default), as SessionDeviceChoice
-// wants it.
+// A device the hosts resolve among every driver's devices (an empty choice: the default), as
+// SessionDeviceChoice wants it.
 std::optional<Choice> resolveIn(ui::DeviceHosts& hosts, const std::string& choice) {
     try {
         return Choice{choice, hosts.resolve(choice)};

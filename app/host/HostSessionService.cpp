@@ -49,7 +49,6 @@ void HostSessionService::install(HostServer& server) {
     server.on("ping", Lane::Buffer, [](const HostMessage& request, const RequestContext&) {
         return HostMessage::replyTo(request);
     });
-    server.on("resolve", Lane::Session, plain(&HostSessionService::resolve));
     server.on("session.build", Lane::Session, plain(&HostSessionService::build));
     server.on("session.run", Lane::Session,
               [this](const HostMessage& request, const RequestContext& context) {
@@ -95,12 +94,6 @@ engine::Device HostSessionService::chooseDevice(const std::string& choice) const
                                    "or install your GPU's OpenCL driver.");
     throw engine::SessionError("No OpenCL device matches '" + choice +
                                "': pick one in the status bar's device list.");
-}
-
-HostMessage HostSessionService::resolve(const HostMessage& request) {
-    const engine::Device device = chooseDevice(request.body.at("choice").get<std::string>());
-    return HostMessage::replyTo(
-        request, {{"platform", device.platform().name()}, {"device", device.name()}});
 }
 
 std::shared_ptr<ui::SessionDeviceState> HostSessionService::stateFor(std::uint64_t session,

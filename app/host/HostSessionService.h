@@ -27,8 +27,8 @@ class PrintfCapture;
 
 class HostSessionService {
 public:
-    // `platform`: the only platform whose devices this host uses; empty for every platform (the
-    // host that lists devices and resolves choices).
+    // `platform`: the only platform whose devices this host uses; empty for every platform of
+    // the drivers it loaded (a host that lists devices).
     HostSessionService(std::string platform, PrintfCapture& printf);
     ~HostSessionService();
 
@@ -47,7 +47,6 @@ private:
     };
 
     engine::HostMessage hello(const engine::HostMessage& request);
-    engine::HostMessage resolve(const engine::HostMessage& request);
     engine::HostMessage build(const engine::HostMessage& request);
     engine::HostMessage run(const engine::HostMessage& request, const RequestContext& context);
     engine::HostMessage close(const engine::HostMessage& request);

@@ -5,8 +5,8 @@
 //
 //   clworkbench-host [--platform NAME]
 //
-// Without --platform it lists devices (the device browser's snapshot too) and resolves device
-// choices for every platform.
+// Without --platform it lists the devices of the drivers it loaded (the device browser's snapshot
+// too): the workbench starts one per driver, each with that driver alone (DeviceHosts).
 #include "FatalSignals.h"
 #include "HostChannel.h"
 #include "HostDeviceService.h"
