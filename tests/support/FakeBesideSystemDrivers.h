@@ -3,6 +3,8 @@
 // OPENCL_VENDOR_PATH, else /etc/OpenCL/vendors, as the loader reads them) and the fake driver of
 // tests/fakecl beside them: a driver that crashes while the loader loads it must leave the
 // others' devices listed and working (issue 17).
+#include "bridge/DeviceHosts.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcessEnvironment>
@@ -27,4 +29,15 @@ inline QProcessEnvironment fakeBesideSystemDrivers(const QTemporaryDir& folder,
     environment.insert(QStringLiteral("OCL_ICD_VENDORS"), folder.path() + QLatin1Char('/'));
     environment.insert(QStringLiteral("CLW_FAKE_CL_FAULT"), fault);
     return environment;
+}
+
+// `hosts` with the system's drivers and the fake one beside them, which aborts while the loader
+// loads it (in clIcdGetPlatformIDsKHR); false when `folder` could not be filled.
+inline bool useFakeThatAbortsAtLoad(clw::ui::DeviceHosts& hosts, const QTemporaryDir& folder) {
+    const QProcessEnvironment environment =
+        fakeBesideSystemDrivers(folder, QStringLiteral("clIcdGetPlatformIDsKHR:abort"));
+    if (environment.isEmpty())
+        return false;
+    hosts.setEnvironment(environment);
+    return true;
 }

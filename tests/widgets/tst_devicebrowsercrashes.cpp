@@ -103,11 +103,8 @@ private Q_SLOTS:
     // and saying how its host ended; the system's drivers are listed beside it.
     void aDriverThatCrashesWhileLoadingIsOneFailedRow() {
         QTemporaryDir folder;
-        const QProcessEnvironment environment =
-            fakeBesideSystemDrivers(folder, QStringLiteral("clIcdGetPlatformIDsKHR:abort"));
-        QVERIFY(!environment.isEmpty());
         DeviceHosts hosts;
-        hosts.setEnvironment(environment);
+        QVERIFY(useFakeThatAbortsAtLoad(hosts, folder));
         EngineBridge bridge(2);
         DeviceBrowserPanel panel(bridge, hosts);
         QSignalSpy ready(&panel, &DeviceBrowserPanel::snapshotReady);

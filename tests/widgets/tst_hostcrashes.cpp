@@ -112,11 +112,8 @@ private Q_SLOTS:
     // it leaves the system's drivers listed, resolved and running sessions.
     void aDriverThatCrashesWhileLoadingLeavesTheOthers() {
         QTemporaryDir folder;
-        const QProcessEnvironment environment =
-            fakeBesideSystemDrivers(folder, QStringLiteral("clIcdGetPlatformIDsKHR:abort"));
-        QVERIFY(!environment.isEmpty());
         DeviceHosts hosts;
-        hosts.setEnvironment(environment);
+        QVERIFY(useFakeThatAbortsAtLoad(hosts, folder));
         const std::vector<ListingHost> listing = hosts.listingHosts();
         QVERIFY2(listing.size() >= 2, "the system's drivers and the fake one, a host each");
         const std::vector<ResolvedDevice> devices = hosts.devices();

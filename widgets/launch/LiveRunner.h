@@ -82,7 +82,7 @@ private:
     QTimer m_debounce;
     int m_debounceMs = kDefaultDebounceMs;
     QElapsedTimer m_sinceEdit; // since the last edit: a pause longer than the debounce
-    bool m_queued = false; // an edit came while a run was in progress
+    bool m_queued = false;     // an edit came while a run was in progress
     bool m_wasLive = false;
     bool m_slowAccepted = false;
     double m_slowLimitMs = kDefaultSlowLimitMs;
