@@ -17,11 +17,16 @@
 
 #include <QCoreApplication>
 
+#include <chrono>
+
 namespace clw::host {
 
 using engine::HostMessage;
 
 namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr auto kProgressEvery = std::chrono::milliseconds(50);
 
 engine::BuildService::Settings uncached() {
     engine::BuildService::Settings settings;
@@ -152,16 +157,29 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     plan.store = body.value("store", true);
     plan.deviceName = body.at("deviceName").get<QString>();
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
-        // The launch's printf output is complete once its queue has finished.
-        state->launches->finish();
+        // The launch's printf output is complete once its queue has finished. A program that
+        // prints nothing needs no wait (a driver's own words come with the next take()).
+        if (state->mayPrint)
+            state->launches->finish();
         PrintedText printed = m_printf.take();
         // Each line with the work-item that printed it (the build tagged every printf).
         record.setOutput(engine::splitPrintedLines(printed.text));
         record.outputDropped = printed.leftOut;
     };
-    const ui::ProgressFn progress = [&context](const QString& what, int done, int total) {
+    // Progress goes out when its phase changes, else at most every kProgressEvery: each event
+    // is a message through the channel, which in a run of many short launches costs more than a
+    // launch, while the progress bar and the watchdog (which a phase's event starts again) need
+    // no more.
+    std::string sentPhase;
+    Clock::time_point sentAt;
+    const ui::ProgressFn progress = [&](const QString& what, int done, int total) {
         // The phase picks the workbench's watchdog limit: a build may take longer than a launch.
         const char* phase = what == QLatin1String("Building") ? "build" : "launch";
+        const Clock::time_point now = Clock::now();
+        if (phase == sentPhase && now - sentAt < kProgressEvery)
+            return;
+        sentPhase = phase;
+        sentAt = now;
         context.event({{"what", what}, {"done", done}, {"total", total}, {"phase", phase}});
     };
     ui::RunOutcome outcome = ui::runSessionPlan(*state, plan, m_builds, context.job(), progress);

@@ -133,10 +133,74 @@ private Q_SLOTS:
         // Through the device host's JSON.
         engine::Session session = saySession();
         record.launchIndex = 0;
-        const RunRecord back = recordFromJson(nlohmann::json(record), session);
+        const RunRecord back =
+            recordFromJson(nlohmann::json(record), session, QStringLiteral("a device"));
         QCOMPARE(back.output, record.output);
         QCOMPARE(back.outputWorkItems, record.outputWorkItems);
         QCOMPARE(RunRecord::workItemText({3, 1, 0}), QStringLiteral("3,1,0"));
+    }
+
+    // What a device host sends of a record and what the workbench fills in itself (its device,
+    // its kernel times, what it left out at its default) come back as they were.
+    void aRecordComesBackWholeThroughTheHostsJson() {
+        const engine::Session session = saySession();
+        RunRecord record;
+        record.mode = RunRecord::Mode::RunN;
+        record.when = QDateTime::fromMSecsSinceEpoch(1795772832926);
+        record.launchIndex = 0;
+        record.launch = session.launches[0];
+        record.launch.local = {2, 2};
+        record.launch.repeat = 2;
+        record.deviceName = QStringLiteral("a device");
+        record.global = {4, 2};
+        record.local = {2, 2};
+        record.commands = {{RunCommand::Kind::Upload, QStringLiteral("upload out"), {1, 2, 3, 5}},
+                           {RunCommand::Kind::Kernel, QStringLiteral("say"), {10, 20, 30, 47}},
+                           {RunCommand::Kind::Kernel, QStringLiteral("say"), {50, 60, 70, 81}}};
+        record.kernelNs = {17, 11};
+        record.ok = false;
+        record.error = QStringLiteral("launch 'say': out of resources");
+        record.hostStopped = true;
+        record.warnings = {QStringLiteral("a warning")};
+        record.output = QStringLiteral("x\n");
+        record.outputDropped = 3;
+        record.outputWorkItems = {{0, CheckIds{1, 2, 0}}};
+
+        const RunRecord back =
+            recordFromJson(nlohmann::json(record), session, QStringLiteral("a device"));
+        QCOMPARE(back.mode, record.mode);
+        QCOMPARE(back.when, record.when);
+        QCOMPARE(back.launch.local, record.launch.local);
+        QCOMPARE(back.launch.repeat, 2);
+        QCOMPARE(back.launch.kernel, std::string("say"));
+        QCOMPARE(back.deviceName, record.deviceName);
+        QCOMPARE(back.global, record.global);
+        QCOMPARE(back.local, record.local);
+        QCOMPARE(back.kernelNs, record.kernelNs);
+        QCOMPARE(back.commands.size(), std::size_t(3));
+        QCOMPARE(back.commands[0].label, QStringLiteral("upload out"));
+        QCOMPARE(back.commands[2].times.ended, cl_ulong(81));
+        QCOMPARE(back.ok, false);
+        QCOMPARE(back.error, record.error);
+        QCOMPARE(back.hostStopped, true);
+        QCOMPARE(back.warnings, record.warnings);
+        QCOMPARE(back.output, record.output);
+        QCOMPARE(back.outputDropped, std::uint64_t(3));
+        QCOMPARE(back.outputWorkItems, record.outputWorkItems);
+
+        // A plain record's defaults are left out of the JSON and come back as defaults.
+        RunRecord plain;
+        plain.when = record.when;
+        plain.launchIndex = 0;
+        plain.launch = session.launches[0];
+        plain.ok = true;
+        const nlohmann::json sent(plain);
+        QVERIFY(!sent.contains("error") && !sent.contains("output") && !sent.contains("local"));
+        const RunRecord plainBack = recordFromJson(sent, session, QStringLiteral("a device"));
+        QCOMPARE(plainBack.launch.repeat, 1);
+        QCOMPARE(plainBack.launch.local, session.launches[0].local);
+        QVERIFY(plainBack.kernelNs.empty() && plainBack.commands.empty());
+        QVERIFY(plainBack.ok && !plainBack.hostStopped && plainBack.error.isEmpty());
     }
 
     void theFilter() {

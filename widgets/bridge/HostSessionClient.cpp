@@ -143,7 +143,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         m_builtOn = host;
     }
     for (const nlohmann::json& record : body.at("records"))
-        outcome.records.push_back(recordFromJson(record, plan.session));
+        outcome.records.push_back(recordFromJson(record, plan.session, plan.deviceName));
     if (body.contains("sweep"))
         outcome.sweep = body.at("sweep").get<SweepResult>();
     outcome.warnings = body.at("warnings").get<QStringList>();

@@ -135,7 +135,10 @@ void from_json(const nlohmann::json& json, KernelLimits& limits) {
 namespace clw::ui {
 
 void to_json(nlohmann::json& json, const RunCommand& command) {
-    json = {{"kind", int(command.kind)}, {"label", command.label}, {"times", command.times}};
+    json = nlohmann::json::object();
+    json["kind"] = int(command.kind);
+    json["label"] = command.label;
+    json["times"] = command.times;
 }
 void from_json(const nlohmann::json& json, RunCommand& command) {
     command.kind = RunCommand::Kind(json.at("kind").get<int>());
@@ -144,29 +147,42 @@ void from_json(const nlohmann::json& json, RunCommand& command) {
 }
 
 void to_json(nlohmann::json& json, const RunRecord& record) {
-    json = {{"mode", int(record.mode)},
-            {"when", record.when.toMSecsSinceEpoch()},
-            {"launchIndex", record.launchIndex},
-            {"launchLocal", record.launch.local},
-            {"launchRepeat", record.launch.repeat},
-            {"device", record.deviceName},
-            {"ok", record.ok},
-            {"error", record.error},
-            {"hostStopped", record.hostStopped},
-            {"warnings", record.warnings},
-            {"global", record.global},
-            {"local", record.local},
-            {"kernelNs", record.kernelNs},
-            {"commands", record.commands},
-            {"output", record.output},
-            {"outputDropped", record.outputDropped}};
-    nlohmann::json workItems = nlohmann::json::array();
+    // Every launch of a run sends one: field by field, and what has its default value is left
+    // out, as is what the receiver has or can tell (recordFromJson). Building, encoding and
+    // reading a record is most of what a launch costs through the device host beyond its run
+    // (clw_bench_launch).
+    json = nlohmann::json::object();
+    json["mode"] = int(record.mode);
+    json["when"] = record.when.toMSecsSinceEpoch();
+    json["launchIndex"] = record.launchIndex;
+    if (!record.launch.local.empty())
+        json["launchLocal"] = record.launch.local;
+    if (record.launch.repeat != 1)
+        json["launchRepeat"] = record.launch.repeat;
+    json["ok"] = record.ok;
+    if (!record.error.isEmpty())
+        json["error"] = record.error;
+    if (record.hostStopped)
+        json["hostStopped"] = true;
+    if (!record.warnings.isEmpty())
+        json["warnings"] = record.warnings;
+    json["global"] = record.global;
+    if (!record.local.empty())
+        json["local"] = record.local;
+    json["commands"] = record.commands;
+    if (!record.output.isEmpty())
+        json["output"] = record.output;
+    if (record.outputDropped != 0)
+        json["outputDropped"] = record.outputDropped;
+    if (record.outputWorkItems.empty())
+        return;
+    nlohmann::json& workItems = json["outputWorkItems"] = nlohmann::json::array();
     for (const auto& [line, id] : record.outputWorkItems)
         workItems.push_back({line, id[0], id[1], id[2]});
-    json["outputWorkItems"] = std::move(workItems);
 }
 
-RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session) {
+RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session,
+                         const QString& deviceName) {
     RunRecord record;
     record.mode = RunRecord::Mode(json.at("mode").get<int>());
     record.when = QDateTime::fromMSecsSinceEpoch(json.at("when").get<qint64>());
@@ -175,21 +191,25 @@ RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& sess
         throw std::runtime_error("a run record for launch " + std::to_string(record.launchIndex) +
                                  ", which the session does not have");
     record.launch = session.launches[size_t(record.launchIndex)];
-    record.launch.local = json.at("launchLocal").get<std::vector<std::uint64_t>>();
-    record.launch.repeat = json.at("launchRepeat");
-    record.deviceName = json.at("device").get<QString>();
+    const nlohmann::json none = nlohmann::json::array();
+    record.launch.local = json.value("launchLocal", none).get<std::vector<std::uint64_t>>();
+    record.launch.repeat = json.value("launchRepeat", 1);
+    record.deviceName = deviceName;
     record.ok = json.at("ok");
-    record.error = json.at("error").get<QString>();
-    record.hostStopped = json.at("hostStopped");
-    record.warnings = json.at("warnings").get<QStringList>();
+    record.error = json.value("error", QString());
+    record.hostStopped = json.value("hostStopped", false);
+    record.warnings = json.value("warnings", QStringList());
     record.global = json.at("global").get<std::vector<std::uint64_t>>();
-    record.local = json.at("local").get<std::vector<std::uint64_t>>();
-    record.kernelNs = json.at("kernelNs").get<std::vector<double>>();
+    record.local = json.value("local", none).get<std::vector<std::uint64_t>>();
     record.commands = json.at("commands").get<std::vector<RunCommand>>();
-    record.output = json.at("output").get<QString>();
-    record.outputDropped = json.at("outputDropped");
-    // [line, x, y, z] each; a record written before printf per work-item has none.
-    for (const auto& entry : json.value("outputWorkItems", nlohmann::json::array()))
+    // Each repetition's kernel command, in order, is what it took.
+    for (const RunCommand& command : record.commands)
+        if (command.kind == RunCommand::Kind::Kernel)
+            record.kernelNs.push_back(command.times.durationNs());
+    record.output = json.value("output", QString());
+    record.outputDropped = json.value("outputDropped", std::uint64_t(0));
+    // [line, x, y, z] each.
+    for (const auto& entry : json.value("outputWorkItems", none))
         record.outputWorkItems.emplace_back(entry.at(0).get<int>(),
                                             engine::CheckIds{entry.at(1).get<std::uint64_t>(),
                                                              entry.at(2).get<std::uint64_t>(),

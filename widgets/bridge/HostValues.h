@@ -43,7 +43,8 @@ namespace clw::ui {
 void to_json(nlohmann::json& json, const RunCommand& command);
 void from_json(const nlohmann::json& json, RunCommand& command);
 // A record's launch travels as its index, local size and repeat: the rest is the plan's launch,
-// which the receiver has (recordFromJson).
+// which the receiver has (recordFromJson), as it has the device's name. Its kernel times are
+// those of its kernel commands.
 void to_json(nlohmann::json& json, const RunRecord& record);
 void to_json(nlohmann::json& json, const SweepPoint& point);
 void from_json(const nlohmann::json& json, SweepPoint& point);
@@ -66,6 +67,8 @@ void from_json(const nlohmann::json& json, BuildReport& report);
 // Adds `part` (one platform's share of an editor build) to `report`.
 void mergeReport(BuildReport& report, const BuildReport& part);
 
-// A record read back, its launch taken from `session` and completed with the record's own.
-RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session);
+// A record read back, its launch taken from `session` and completed with the record's own, on
+// the device the run was asked for (`deviceName`, the plan's).
+RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session,
+                         const QString& deviceName);
 } // namespace clw::ui

@@ -35,6 +35,9 @@ struct SessionDeviceState {
     engine::Program program;
     std::vector<engine::KernelSignature> kernels;
     std::map<std::string, engine::KernelLimits> limits;
+    // Whether a source of the program calls printf: only then does the device host finish a
+    // launch's queue before taking what it printed.
+    bool mayPrint = true;
 
     std::shared_ptr<engine::SessionResources> resources; // of the latest run
 

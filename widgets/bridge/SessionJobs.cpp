@@ -216,6 +216,10 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
     // built changes, on the person's lines; a source without printf is built as it is, and the
     // binary cache is keyed on what was built.
     engine::tagPrintfCalls(request.sources);
+    state.mayPrint = std::any_of(request.sources.files.begin(), request.sources.files.end(),
+                                 [](const engine::SourceFile& file) {
+                                     return file.text.find("printf") != std::string::npos;
+                                 });
     // Arg info is what the launch panel reads signatures from: a program from the binary cache
     // has no source to parse them from.
     request.options = session.options + " -cl-kernel-arg-info";
