@@ -146,7 +146,7 @@ private Q_SLOTS:
         const engine::Session session = saySession();
         RunRecord record;
         record.mode = RunRecord::Mode::RunN;
-        record.when = QDateTime::fromMSecsSinceEpoch(1795772832926);
+        record.when = QDateTime::fromMSecsSinceEpoch(1795772832926, Qt::UTC);
         record.launchIndex = 0;
         record.launch = session.launches[0];
         record.launch.local = {2, 2};

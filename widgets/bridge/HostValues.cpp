@@ -185,7 +185,7 @@ RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& sess
                          const QString& deviceName) {
     RunRecord record;
     record.mode = RunRecord::Mode(json.at("mode").get<int>());
-    record.when = QDateTime::fromMSecsSinceEpoch(json.at("when").get<qint64>());
+    record.when = QDateTime::fromMSecsSinceEpoch(json.at("when").get<qint64>(), Qt::UTC);
     record.launchIndex = json.at("launchIndex");
     if (record.launchIndex < 0 || record.launchIndex >= int(session.launches.size()))
         throw std::runtime_error("a run record for launch " + std::to_string(record.launchIndex) +

@@ -77,7 +77,7 @@ RunRecord runLaunch(SessionDeviceState& state, const RunPlan& plan, int index,
                     const engine::SessionLaunch& launch, RunRecord::Mode mode) {
     RunRecord record;
     record.mode = mode;
-    record.when = QDateTime::currentDateTime();
+    record.when = QDateTime::currentDateTimeUtc();
     record.launchIndex = index;
     record.launch = launch;
     record.deviceName = plan.deviceName;

@@ -31,7 +31,7 @@ RunOutcome stoppedRun(const RunPlan& plan, const QString& message) {
     if (index >= 0 && index < int(plan.session.launches.size())) {
         RunRecord record;
         record.mode = plan.mode;
-        record.when = QDateTime::currentDateTime();
+        record.when = QDateTime::currentDateTimeUtc();
         record.launchIndex = index;
         record.launch = plan.session.launches[size_t(index)];
         record.deviceName = plan.deviceName;

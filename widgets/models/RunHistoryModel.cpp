@@ -137,7 +137,7 @@ QVariant RunHistoryModel::display(const RunRecord& record, int column) const {
     case IdColumn:
         return record.id;
     case WhenColumn:
-        return record.when.toString(QStringLiteral("HH:mm:ss"));
+        return record.when.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
     case LaunchColumn:
         return launchTitle(record);
     case DeviceColumn:
@@ -173,7 +173,7 @@ QVariant RunHistoryModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         switch (index.column()) {
         case WhenColumn:
-            return QLocale().toString(record.when, QLocale::LongFormat);
+            return QLocale().toString(record.when.toLocalTime(), QLocale::LongFormat);
         case MinColumn:
         case MedianColumn:
         case MaxColumn:

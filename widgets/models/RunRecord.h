@@ -35,6 +35,8 @@ struct RunRecord {
     enum class Mode { Run, RunN, Sweep };
     int id = 0; // 1, 2, ... within the open session
     Mode mode = Mode::Run;
+    // In UTC, shown in local time: converting to and from local time costs microseconds, and a
+    // record is made, sent and read for every launch.
     QDateTime when;
     int launchIndex = -1;
     engine::SessionLaunch launch; // as it ran (local size as launched for a sweep's best)
