@@ -19,6 +19,8 @@ public:
 
     // Blocks until some bytes arrive; 0 when the workbench closed the channel.
     std::size_t read(std::span<unsigned char> into);
+    // Whether read() would return at once: bytes are there, or the end.
+    bool hasBytes() const;
     // Writes every byte of a frame's head and bulk, in one system call where it can (callers
     // serialize whole frames).
     void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);

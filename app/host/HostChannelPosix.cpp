@@ -47,6 +47,11 @@ std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
+bool HostChannel::hasBytes() const {
+    pollfd wanted{m_in, POLLIN, 0};
+    return ::poll(&wanted, 1, 0) > 0;
+}
+
 void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
     while (!head.empty() || !bulk.empty()) {
         iovec parts[2] = {{const_cast<unsigned char*>(head.data()), head.size()},

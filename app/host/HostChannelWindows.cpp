@@ -42,6 +42,14 @@ std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
+bool HostChannel::hasBytes() const {
+    DWORD held = 0;
+    // A pipe that broke has its end to read.
+    return !PeekNamedPipe(reinterpret_cast<HANDLE>(_get_osfhandle(m_in)), nullptr, 0, nullptr,
+                          &held, nullptr) ||
+           held > 0;
+}
+
 void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
     for (std::span<const unsigned char> bytes : {head, bulk}) {
         while (!bytes.empty()) {

@@ -7,6 +7,7 @@
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
+#include <chrono>
 #include <cstdio>
 #include <exception>
 
@@ -21,8 +22,9 @@ constexpr std::size_t kPoolSize = std::size(kLanes) + 1;
 constexpr std::size_t kReadChunk = 1 << 16;
 } // namespace
 
-HostServer::HostServer(HostChannel& channel)
-    : m_channel(channel) {
+HostServer::HostServer(HostChannel& channel, std::chrono::microseconds spin)
+    : m_channel(channel)
+    , m_spin(spin) {
     for (Lane lane : kLanes) // every queue exists before a thread looks at the map
         m_queues[lane];
 }
@@ -113,6 +115,10 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         lock.unlock();
         std::optional<int> ended;
         std::vector<HostMessage> messages;
+        // The next request of a quick succession comes within the window and wakes nobody.
+        for (const auto until = std::chrono::steady_clock::now() + m_spin;
+             std::chrono::steady_clock::now() < until && !m_channel.hasBytes();) {
+        }
         if (const std::size_t got = m_channel.read(chunk); got == 0) {
             ended = 0; // the workbench closed the channel: time to go
         } else {

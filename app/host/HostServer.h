@@ -10,6 +10,7 @@
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostMessage.h"
 
+#include <chrono>
 #include <condition_variable>
 #include <deque>
 #include <functional>
@@ -51,7 +52,9 @@ public:
     using Handler =
         std::function<engine::HostMessage(const engine::HostMessage&, const RequestContext&)>;
 
-    explicit HostServer(HostChannel& channel);
+    // The thread whose turn it is to read polls the channel for `spin` before it sleeps in a
+    // read (the workbench's HostLaunch::spin, given as --spin-us).
+    HostServer(HostChannel& channel, std::chrono::microseconds spin);
     ~HostServer();
 
     void on(const std::string& verb, Lane lane, Handler handler);
@@ -82,6 +85,7 @@ private:
     void send(const engine::HostMessage& message);
 
     HostChannel& m_channel;
+    std::chrono::microseconds m_spin;
     engine::HostFrameReader m_reader; // only the thread that reads uses it
     std::mutex m_writeMutex;
     std::mutex m_mutex; // guards what follows

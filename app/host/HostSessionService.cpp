@@ -50,9 +50,10 @@ void HostSessionService::install(HostServer& server) {
         };
     };
     server.on("hello", Lane::Session, plain(&HostSessionService::hello));
-    // Nothing but the round trip: what the channel adds to every request (clw_bench_host).
+    // Nothing but the round trip: what the channel adds to every request (clw_bench_host). The
+    // body comes back as it went, for tests of who gets which reply.
     server.on("ping", Lane::Buffer, [](const HostMessage& request, const RequestContext&) {
-        return HostMessage::replyTo(request);
+        return HostMessage::replyTo(request, request.body);
     });
     server.on("session.build", Lane::Session, plain(&HostSessionService::build));
     server.on("session.run", Lane::Session,
@@ -170,8 +171,10 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     // is a message through the channel, which in a run of many short launches costs more than a
     // launch, while the progress bar and the watchdog (which a phase's event starts again) need
     // no more.
-    std::string sentPhase;
-    Clock::time_point sentAt;
+    // The workbench says which phase its watchdog counts already ("launch" when it knows the
+    // program is built): no event needs to say it again.
+    std::string sentPhase = body.value("phase", std::string());
+    Clock::time_point sentAt = Clock::now();
     const ui::ProgressFn progress = [&](const QString& what, int done, int total) {
         // The phase picks the workbench's watchdog limit: a build may take longer than a launch.
         const char* phase = what == QLatin1String("Building") ? "build" : "launch";

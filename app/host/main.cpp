@@ -3,10 +3,11 @@
 // of a session lives here, so that a driver that crashes or a kernel that hangs ends this process
 // and never the workbench.
 //
-//   clworkbench-host [--platform NAME]
+//   clworkbench-host [--platform NAME] [--spin-us MICROSECONDS]
 //
 // Without --platform it lists the devices of the drivers it loaded (the device browser's snapshot
 // too): the workbench starts one per driver, each with that driver alone (DeviceHosts).
+// --spin-us: how long the reader polls for the next request before it sleeps (HostServer).
 #include "FatalSignals.h"
 #include "HostChannel.h"
 #include "HostDeviceService.h"
@@ -16,6 +17,7 @@
 
 #include "clw/engine/runtime/DeviceSelection.h"
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
@@ -23,10 +25,13 @@
 
 int main(int argc, char** argv) {
     std::string platform;
+    std::chrono::microseconds spin{0};
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
         if (argument == "--platform" && i + 1 < argc) {
             platform = argv[++i];
+        } else if (argument == "--spin-us" && i + 1 < argc) {
+            spin = std::chrono::microseconds(std::strtoll(argv[++i], nullptr, 10));
         } else {
             std::fprintf(stderr,
                          "clworkbench-host: unknown argument '%s'. The workbench starts this "
@@ -48,7 +53,7 @@ int main(int argc, char** argv) {
         // PoCL with no device). Both happen here, before the lanes' workers start.
         clw::engine::allDevices();
         static clw::host::HostDeviceService devices(platform);
-        static clw::host::HostServer server(channel);
+        static clw::host::HostServer server(channel, spin);
         service.install(server);
         devices.install(server);
         status = server.serve();

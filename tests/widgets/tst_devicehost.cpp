@@ -18,7 +18,10 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <csignal>
+#include <mutex>
 #include <thread>
 
 using namespace clw;
@@ -287,6 +290,30 @@ private Q_SLOTS:
         QCOMPARE(next.outcome.records.front().output, QString());
     }
 
+    // A run of a program the host holds starts under the launch's watchdog limit, which the
+    // host then needs no event to say: its first steps send no progress (later ones may, at
+    // most every 50 ms); a run that builds says so first.
+    void aRunOfABuiltProgramSendsNoProgressOfItsOwnPhase() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        const RunPlan plan =
+            planFor(oneKernel("__kernel void k(__global int* x) { x[0] = 1; }", "k", 1));
+        std::mutex mutex;
+        QStringList seen;
+        const ProgressFn progress = [&](const QString& what, int, int) {
+            std::lock_guard lock(mutex);
+            seen << what;
+        };
+        client.run(plan, kPoclChoice, aliveJob(), progress, {});
+        QCOMPARE(seen.value(0), QStringLiteral("Building"));
+        seen.clear();
+        const RemoteRun again = client.run(plan, kPoclChoice, aliveJob(), progress, {});
+        QVERIFY2(again.outcome.errorWhere.isEmpty(), qPrintable(again.outcome.error));
+        QVERIFY2(!seen.contains(QStringLiteral("Creating buffers")),
+                 qPrintable(seen.join(QLatin1Char(','))));
+        QCOMPARE(readAll<int>(*again.outcome.sources.at(QStringLiteral("x"))).front(), 1);
+    }
+
     void theWatchdogEndsAnEndlessKernelAndANewHostRunsTheNext() {
         DeviceHosts hosts;
         HostSessionClient client(hosts, 1);
@@ -342,6 +369,51 @@ private Q_SLOTS:
                      QStringLiteral("The device host for `Portable Computing Language` was "
                                     "stopped while running `spin`: Stop was pressed."));
         }
+    }
+
+    // Callers on several threads at once, each reading the channel while the others wait
+    // (HostReplyReader), some asking before they wait and some while the host answers others:
+    // every reply reaches the caller that asked, polling or not.
+    void everyReplyReachesItsCallerAmongManyThreads_data() {
+        QTest::addColumn<int>("spinUs");
+        QTest::newRow("sleeping") << 0;
+        QTest::newRow("polling") << 200;
+    }
+    void everyReplyReachesItsCallerAmongManyThreads() {
+        QFETCH(int, spinUs);
+        HostConnection::Launch launch;
+        launch.program = DeviceHosts::defaultProgram();
+        launch.arguments = {QStringLiteral("--platform"), QString::fromLatin1(kPoclChoice)};
+        launch.label = QString::fromLatin1(kPoclChoice);
+        launch.spin = std::chrono::microseconds(spinUs);
+        HostConnection host(launch);
+        constexpr int kThreads = 4;
+        constexpr int kCalls = 250;
+        std::atomic<int> answered{0};
+        std::atomic<int> wrong{0};
+        std::vector<std::thread> callers;
+        for (int t = 0; t < kThreads; ++t) {
+            callers.emplace_back([&, t] {
+                for (int i = 0; i < kCalls; ++i) {
+                    const int mark = t * kCalls + i;
+                    HostCall call = host.request(i % 50 == 7 ? "hello" : "ping", {{"mark", mark}});
+                    if (i % 40 == 3) // answered before anyone waits: the reader thread takes it
+                        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                    const engine::HostMessage reply = call.reply.get();
+                    const bool right =
+                        reply.id == call.id &&
+                        (reply.body.contains("devices") || reply.body.value("mark", -1) == mark);
+                    (right ? answered : wrong)++;
+                    if (i % 25 == 0) // a post's reply is read by whoever reads, and dropped
+                        host.post("buffer.release", {{"handles", nlohmann::json::array()}});
+                }
+            });
+        }
+        for (std::thread& caller : callers)
+            caller.join();
+        QCOMPARE(wrong.load(), 0);
+        QCOMPARE(answered.load(), kThreads * kCalls);
+        QVERIFY(!host.isStopped());
     }
 
     void aCrashSaysHowTheHostEndedAndItsLastWords() {

@@ -4,7 +4,16 @@
 
 #include <QThread>
 
+#include <thread>
+
 namespace clw::ui {
+
+std::chrono::microseconds HostLaunch::defaultSpin() {
+    // Two polling threads (a caller and the host's reader) and the host's worker need three
+    // cores besides the GUI's; fewer, and the polling slows the very work it waits for.
+    constexpr std::chrono::microseconds kSpin(200);
+    return std::thread::hardware_concurrency() >= 4 ? kSpin : std::chrono::microseconds(0);
+}
 
 HostConnection::HostConnection(Launch launch)
     : m_thread(std::make_unique<QThread>())

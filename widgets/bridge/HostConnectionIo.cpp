@@ -15,7 +15,6 @@ using engine::HostMessage;
 namespace {
 
 constexpr qsizetype kStderrTail = 16 * 1024;
-constexpr std::size_t kReadChunk = 256 * 1024;
 // How long the replies a host wrote before it ended may take to be read, before a reader kept
 // waiting by a process the host started (and which holds its end) is woken.
 constexpr int kDrainMs = 250;
@@ -62,15 +61,32 @@ QString signalName(int number) {
 HostConnectionIo::HostConnectionIo(HostConnection::Launch launch)
     : m_launch(std::move(launch)) {
     try {
-        m_socket = std::make_unique<HostSocket>();
+        m_socket = std::make_shared<HostSocket>();
     } catch (const std::exception& error) {
         declareStopped(QString::fromStdString(error.what()));
+        return;
     }
+    HostReplyReader::Handlers handlers;
+    handlers.deliver = [this](HostMessage message) { deliver(std::move(message)); };
+    handlers.broken = [this](const std::string& error) {
+        const QString reason = QStringLiteral("it wrote something that is not the protocol (%1)")
+                                   .arg(QString::fromStdString(error));
+        QMetaObject::invokeMethod(
+            this, [this, reason] { stopNow(reason, runningWhat()); }, Qt::QueuedConnection);
+    };
+    handlers.refused = [this](const std::string& error) {
+        // One unreadable message: said on the log through the host's last words.
+        const QByteArray line =
+            QByteArray("workbench: refused a message of the host: ") + error.c_str() + '\n';
+        QMetaObject::invokeMethod(
+            this, [this, line] { m_stderr.append(line); }, Qt::QueuedConnection);
+    };
+    m_replies = std::make_shared<HostReplyReader>(m_socket, std::move(handlers), m_launch.spin);
 }
 
 HostConnectionIo::~HostConnectionIo() {
     if (m_readerThread.joinable()) { // shutDown() joins it; this is for a start never run
-        m_socket->shutDown();
+        m_replies->close();
         m_readerThread.join();
     }
 }
@@ -83,7 +99,10 @@ void HostConnectionIo::start() {
         return;
     m_process = new QProcess(this);
     m_process->setProgram(m_launch.program);
-    m_process->setArguments(m_launch.arguments);
+    QStringList arguments = m_launch.arguments;
+    if (m_launch.spin.count() > 0)
+        arguments << QStringLiteral("--spin-us") << QString::number(m_launch.spin.count());
+    m_process->setArguments(arguments);
     m_process->setProcessEnvironment(m_launch.environment);
     m_socket->attach(*m_process, m_launch.niceness);
     connect(m_process, &QProcess::readyReadStandardError, this, &HostConnectionIo::readErrors);
@@ -108,7 +127,7 @@ void HostConnectionIo::shutDown() {
         }
     }
     if (m_readerThread.joinable()) {
-        m_socket->shutDown();
+        m_replies->close(); // no reply is delivered after this, by any thread
         m_readerThread.join();
     }
     declareStopped(QStringLiteral("The device host for `%1` was closed.").arg(m_launch.label));
@@ -131,10 +150,10 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
         if (m_stopped) {
             pending.promise.set_exception(
                 std::make_exception_ptr(HostStopped(m_stoppedMessage.toStdString())));
-            call.reply = pending.promise.get_future();
+            call.reply = HostReply(pending.promise.get_future(), nullptr);
             return call;
         }
-        call.reply = pending.promise.get_future();
+        call.reply = HostReply(pending.promise.get_future(), m_replies);
         const auto limit = options.limit;
         pending.options = std::move(options);
         // A post's reply, if any, finds nobody waiting and is dropped.
@@ -246,41 +265,7 @@ void HostConnectionIo::setStoppedCallback(std::function<void(const QString&)> ca
 }
 
 void HostConnectionIo::readReplies() {
-    engine::HostFrameReader reader;
-    std::vector<unsigned char> chunk(kReadChunk);
-    bool readable = true;
-    for (;;) {
-        const std::size_t got = m_socket->read(chunk);
-        if (got == 0)
-            break;
-        if (!readable)
-            continue; // the host is being ended; what it still says is not read
-        try {
-            reader.feed(std::span(chunk).first(got));
-        } catch (const engine::HostProtocolError& error) {
-            readable = false;
-            const QString reason =
-                QStringLiteral("it wrote something that is not the protocol (%1)")
-                    .arg(QString::fromStdString(error.what()));
-            QMetaObject::invokeMethod(
-                this, [this, reason] { stopNow(reason, runningWhat()); }, Qt::QueuedConnection);
-            continue;
-        }
-        for (;;) {
-            try {
-                std::optional<HostMessage> message = reader.next();
-                if (!message)
-                    break;
-                deliver(std::move(*message));
-            } catch (const engine::HostProtocolError& error) {
-                // One unreadable message: said on the log through the host's last words.
-                const QByteArray line =
-                    QByteArray("workbench: refused a message of the host: ") + error.what() + '\n';
-                QMetaObject::invokeMethod(
-                    this, [this, line] { m_stderr.append(line); }, Qt::QueuedConnection);
-            }
-        }
-    }
+    m_replies->readUntilEnd();
     QMetaObject::invokeMethod(
         this,
         [this] {

@@ -1,9 +1,11 @@
 #pragma once
 // The I/O side of a HostConnection. The QProcess, the host's stderr and the watchdogs live on
-// the connection's own thread; requests are written from the caller's thread and replies read on
-// a reader thread of their own (HostSocket), which fulfils the futures. Its public functions are
-// safe from any thread; they post to the I/O thread what must run there.
+// the connection's own thread; requests are written from the caller's thread and replies read by
+// the caller waiting for one, else by a reader thread (HostReplyReader), which fulfil the
+// futures. Its public functions are safe from any thread; they post to the I/O thread what must
+// run there.
 #include "bridge/HostConnection.h"
+#include "bridge/HostReplyReader.h"
 #include "bridge/HostSocket.h"
 
 #include "clw/engine/protocol/HostFrame.h"
@@ -55,12 +57,13 @@ private:
 
     // The reader thread.
     void readReplies();
+    // Any thread that reads.
+    void deliver(engine::HostMessage message);
     void readErrors();
     void finished(int exitCode, QProcess::ExitStatus status);
     // Said once the host's process has ended and its replies have all been read.
     void concludeIfEnded();
     void failedToStart();
-    void deliver(engine::HostMessage message);
     // Under m_mutex: gives the request a new deadline, and brings the watchdog's timer forward
     // when it would ring after it. A later deadline needs no call: the timer, when it rings,
     // looks at the deadlines then (most requests end long before, with no wake-up at all).
@@ -75,8 +78,9 @@ private:
     QString runningWhat() const;
 
     HostConnection::Launch m_launch;
-    std::unique_ptr<HostSocket> m_socket; // null when the system refused it
-    std::mutex m_writeMutex;              // one frame at a time into the socket
+    std::shared_ptr<HostSocket> m_socket;       // null when the system refused it
+    std::shared_ptr<HostReplyReader> m_replies; // null with m_socket; shared with the replies
+    std::mutex m_writeMutex;                    // one frame at a time into the socket
     std::thread m_readerThread;
     QProcess* m_process = nullptr;
     QByteArray m_stderr; // the tail of what the host wrote to stderr

@@ -99,7 +99,7 @@ RemoteBuild HostSessionClient::build(const engine::Session& session,
     built.program = programOf(reply.body).value_or(RemoteProgram{});
     if (built.summary.ok) {
         std::lock_guard lock(m_mutex);
-        m_builtOn = host;
+        noteBuilt(host, device, session);
     }
     return built;
 }
@@ -110,7 +110,11 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     std::string device;
     const std::shared_ptr<HostConnection> host = hostFor(deviceChoice, device);
     HostRequestOptions options;
-    options.limit = limits.build; // a run may build first
+    // A run may build first; when the host holds the program, it starts with the launch's
+    // limit and says so, and the host sends a phase's progress only when that phase differs
+    // (one message less a run).
+    const bool built = isBuilt(host, device, plan.session);
+    options.limit = built ? limits.launch : limits.build;
     options.phaseLimit = [limits](const std::string& phase) {
         return phase == "build" ? limits.build : limits.launch;
     };
@@ -129,7 +133,8 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
                                                       {"times", plan.times},
                                                       {"launch", plan.launch},
                                                       {"store", plan.store},
-                                                      {"deviceName", plan.deviceName}},
+                                                      {"deviceName", plan.deviceName},
+                                                      {"phase", built ? "launch" : ""}},
                                                      plan.session, options, &job);
 
     const nlohmann::json& body = reply.body;
@@ -140,7 +145,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     ran.program = programOf(body);
     if (ran.program && outcome.build && outcome.build->ok) {
         std::lock_guard lock(m_mutex);
-        m_builtOn = host;
+        noteBuilt(host, device, plan.session);
     }
     for (const nlohmann::json& record : body.at("records"))
         outcome.records.push_back(recordFromJson(record, plan.session, plan.deviceName));
@@ -198,6 +203,21 @@ engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<Host
             throw;
         }
     }
+}
+
+void HostSessionClient::noteBuilt(const std::shared_ptr<HostConnection>& host,
+                                  const std::string& device, const engine::Session& session) {
+    m_builtOn = host;
+    m_builtDevice = device;
+    m_builtSources = session.sources;
+    m_builtOptions = session.options;
+}
+
+bool HostSessionClient::isBuilt(const std::shared_ptr<HostConnection>& host,
+                                const std::string& device, const engine::Session& session) const {
+    std::lock_guard lock(m_mutex);
+    return m_builtOn.lock() == host && m_builtDevice == device &&
+           m_builtSources == session.sources && m_builtOptions == session.options;
 }
 
 void HostSessionClient::cancelActive() {

@@ -80,12 +80,21 @@ private:
                                        const engine::Session& session,
                                        const HostRequestOptions& options, const JobContext* job);
     void setActive(std::shared_ptr<HostConnection> host, std::uint64_t id);
+    // Under m_mutex: the program of `session` was built on `host` for `device`.
+    void noteBuilt(const std::shared_ptr<HostConnection>& host, const std::string& device,
+                   const engine::Session& session);
+    // Whether `host` holds the program of `session` for `device`, as far as this client knows.
+    bool isBuilt(const std::shared_ptr<HostConnection>& host, const std::string& device,
+                 const engine::Session& session) const;
 
     DeviceHosts& m_hosts;
     std::uint64_t m_session;
     mutable std::mutex m_mutex;
     std::string m_platform;
     std::weak_ptr<HostConnection> m_builtOn;
+    std::string m_builtDevice;
+    engine::SourceSet m_builtSources;
+    std::string m_builtOptions;
     std::shared_ptr<HostConnection> m_activeHost;
     std::uint64_t m_activeId = 0;
     // The document the host last got (DocumentSent), by revision.

@@ -7,6 +7,7 @@
 // Unix socket pair), HostSocketWindows.cpp (anonymous pipes).
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <span>
 
 class QProcess;
@@ -34,6 +35,14 @@ public:
     bool write(std::span<const unsigned char> bytes);
     // Blocks until some bytes arrive; 0 when the host's end is gone or shutDown() was called.
     std::size_t read(std::span<unsigned char> into);
+    // Whether waitForBytes() blocks until bytes are there without taking them, so that a caller
+    // waiting for its reply can read it while the reader thread stands aside (HostReplyReader):
+    // POSIX's poll() does; Windows' anonymous pipes cannot, and return at once.
+    static bool canWaitForBytes();
+    // Blocks until bytes, the end or an error can be read.
+    void waitForBytes();
+    // What has arrived, without blocking: nothing (nullopt) when no byte is there, 0 at the end.
+    std::optional<std::size_t> readArrived(std::span<unsigned char> into);
     // No more requests: a host that reads the end of its input exits.
     void closeWrite();
     // Wakes a blocked read() with the end, for a host whose end lingers in a process it started.

@@ -8,6 +8,7 @@
 #include <string>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -99,6 +100,28 @@ std::size_t HostSocket::read(std::span<unsigned char> into) {
         const ssize_t got = ::recv(m_ends->mine, into.data(), into.size(), 0);
         if (got >= 0)
             return std::size_t(got);
+        if (errno != EINTR)
+            return 0;
+    }
+}
+
+bool HostSocket::canWaitForBytes() {
+    return true;
+}
+
+void HostSocket::waitForBytes() {
+    pollfd watched{m_ends->mine, POLLIN, 0};
+    while (::poll(&watched, 1, -1) < 0 && errno == EINTR) {
+    }
+}
+
+std::optional<std::size_t> HostSocket::readArrived(std::span<unsigned char> into) {
+    for (;;) {
+        const ssize_t got = ::recv(m_ends->mine, into.data(), into.size(), MSG_DONTWAIT);
+        if (got >= 0)
+            return std::size_t(got);
+        if (errno == EAGAIN || errno == EWOULDBLOCK)
+            return std::nullopt;
         if (errno != EINTR)
             return 0;
     }

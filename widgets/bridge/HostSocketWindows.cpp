@@ -2,6 +2,7 @@
 
 #include <QProcess>
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <windows.h>
@@ -71,6 +72,25 @@ std::size_t HostSocket::read(std::span<unsigned char> into) {
     const DWORD chunk = DWORD(std::min<std::size_t>(into.size(), 1u << 30));
     if (!ReadFile(m_ends->fromHost, into.data(), chunk, &got, nullptr))
         return 0; // ERROR_BROKEN_PIPE: the host's end is gone
+    return got;
+}
+
+bool HostSocket::canWaitForBytes() {
+    return false;
+}
+
+void HostSocket::waitForBytes() {}
+
+std::optional<std::size_t> HostSocket::readArrived(std::span<unsigned char> into) {
+    DWORD available = 0;
+    if (!PeekNamedPipe(m_ends->fromHost, nullptr, 0, nullptr, &available, nullptr))
+        return 0; // the host's end is gone
+    if (available == 0)
+        return std::nullopt;
+    DWORD got = 0;
+    const DWORD chunk = DWORD(std::min<std::size_t>(into.size(), available));
+    if (!ReadFile(m_ends->fromHost, into.data(), chunk, &got, nullptr))
+        return 0;
     return got;
 }
 
