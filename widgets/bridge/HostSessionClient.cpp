@@ -115,6 +115,8 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     // (one message less a run).
     const bool built = isBuilt(host, device, plan.session);
     options.limit = built ? limits.launch : limits.build;
+    if (built && progress) // the step the host starts with and then does not say
+        progress(QStringLiteral("Creating buffers"), 0, 0);
     options.phaseLimit = [limits](const std::string& phase) {
         return phase == "build" ? limits.build : limits.launch;
     };
