@@ -8,12 +8,14 @@ namespace clw::host {
 nlohmann::json HostBufferTable::lend(std::shared_ptr<ui::BufferSource> source) {
     std::lock_guard lock(m_mutex);
     const std::uint64_t handle = m_next++;
-    nlohmann::json info = {{"handle", handle},
-                           {"size", source->size()},
-                           {"description", source->description()},
-                           {"naturalType", source->naturalType()},
-                           {"width", source->naturalWidth()},
-                           {"height", source->naturalHeight()}};
+    // Field by field: an initializer list copies every value twice, for every buffer of a run.
+    nlohmann::json info(nlohmann::json::value_t::object);
+    info["handle"] = handle;
+    info["size"] = source->size();
+    info["description"] = source->description();
+    info["naturalType"] = source->naturalType();
+    info["width"] = source->naturalWidth();
+    info["height"] = source->naturalHeight();
     m_sources[handle] = std::move(source);
     return info;
 }

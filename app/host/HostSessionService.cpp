@@ -151,11 +151,12 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     ui::RunPlan plan;
     plan.session = sessionOf(request);
     plan.folder = body.at("folder").get<std::string>();
-    plan.mode = ui::RunRecord::Mode(body.at("mode").get<int>());
-    plan.launchIndex = body.at("launchIndex");
-    plan.times = body.at("times");
-    plan.launch = body.value("launch", true);
-    plan.store = body.value("store", true);
+    // Fields at the plan's defaults are left out (HostSessionClient::run).
+    plan.mode = ui::RunRecord::Mode(body.value("mode", int(plan.mode)));
+    plan.launchIndex = body.value("launchIndex", plan.launchIndex);
+    plan.times = body.value("times", plan.times);
+    plan.launch = body.value("launch", plan.launch);
+    plan.store = body.value("store", plan.store);
     plan.deviceName = body.at("deviceName").get<QString>();
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished. A program that
@@ -186,11 +187,16 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
         context.event({{"what", what}, {"done", done}, {"total", total}, {"phase", phase}});
     };
     ui::RunOutcome outcome = ui::runSessionPlan(*state, plan, m_builds, context.job(), progress);
-    nlohmann::json reply = {{"records", outcome.records},
-                            {"warnings", outcome.warnings},
-                            {"errorWhere", outcome.errorWhere},
-                            {"error", outcome.error},
-                            {"cancelled", context.job().isCancelled()}};
+    // Field by field, and only what is not empty: the reply of every run is built, sent and read
+    // within the launch's round trip.
+    nlohmann::json reply(nlohmann::json::value_t::object);
+    reply["records"] = outcome.records;
+    if (!outcome.warnings.isEmpty())
+        reply["warnings"] = outcome.warnings;
+    if (!outcome.error.isEmpty()) {
+        reply["errorWhere"] = outcome.errorWhere;
+        reply["error"] = outcome.error;
+    }
     if (outcome.build) {
         reply["build"] = *outcome.build;
         reply["program"] = program(*state);

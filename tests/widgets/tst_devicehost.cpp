@@ -319,7 +319,7 @@ private Q_SLOTS:
                                          {"phase", phase}};
             const engine::HostMessage reply =
                 host->request("session.run", body, {}, options).reply.get();
-            if (!reply.body.at("error").get<std::string>().empty())
+            if (reply.body.contains("error")) // present only when the run failed
                 throw std::runtime_error(reply.body.at("error").get<std::string>());
             std::lock_guard lock(*mutex);
             return *phases;

@@ -126,18 +126,27 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         if (progress)
             progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
     };
-    const engine::HostMessage reply = sessionRequest(host, "session.run",
-                                                     {{"session", m_session},
-                                                      {"device", device},
-                                                      {"folder", plan.folder.string()},
-                                                      {"mode", int(plan.mode)},
-                                                      {"launchIndex", plan.launchIndex},
-                                                      {"times", plan.times},
-                                                      {"launch", plan.launch},
-                                                      {"store", plan.store},
-                                                      {"deviceName", plan.deviceName},
-                                                      {"phase", built ? "launch" : ""}},
-                                                     plan.session, options, &job);
+    // Field by field, leaving out what is at the plan's defaults (the host reads those back).
+    const RunPlan defaults;
+    nlohmann::json request(nlohmann::json::value_t::object);
+    request["session"] = m_session;
+    request["device"] = device;
+    request["folder"] = plan.folder.string();
+    request["deviceName"] = plan.deviceName;
+    if (plan.mode != defaults.mode)
+        request["mode"] = int(plan.mode);
+    if (plan.launchIndex != defaults.launchIndex)
+        request["launchIndex"] = plan.launchIndex;
+    if (plan.times != defaults.times)
+        request["times"] = plan.times;
+    if (plan.launch != defaults.launch)
+        request["launch"] = plan.launch;
+    if (plan.store != defaults.store)
+        request["store"] = plan.store;
+    if (built)
+        request["phase"] = "launch";
+    const engine::HostMessage reply =
+        sessionRequest(host, "session.run", request, plan.session, options, &job);
 
     const nlohmann::json& body = reply.body;
     RemoteRun ran;
@@ -153,9 +162,10 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         outcome.records.push_back(recordFromJson(record, plan.session, plan.deviceName));
     if (body.contains("sweep"))
         outcome.sweep = body.at("sweep").get<SweepResult>();
-    outcome.warnings = body.at("warnings").get<QStringList>();
-    outcome.errorWhere = body.at("errorWhere").get<QString>();
-    outcome.error = body.at("error").get<QString>();
+    // Left out when empty (HostSessionService::run).
+    outcome.warnings = body.value("warnings", QStringList());
+    outcome.errorWhere = body.value("errorWhere", QString());
+    outcome.error = body.value("error", QString());
     for (const nlohmann::json& buffer : body.at("buffers")) {
         const QString name = buffer.at("name").get<QString>();
         outcome.sources[name] = std::make_shared<RemoteBufferSource>(host, buffer.at("current"));
