@@ -1,9 +1,9 @@
 #pragma once
 // The workbench's end of a device host's private channel: a connected pair made before the host
 // starts, whose other end becomes the host's standard input and output. Requests are written
-// straight from the caller's thread and replies read by a thread that does nothing else, so a
-// request and its reply cross no event loop (issue 17's 20 us per launch); QProcess still starts
-// the host, watches its end and reads its stderr. One file per system: HostSocketPosix.cpp (a
+// straight from the caller's thread and replies read by the caller waiting for one
+// (HostReplyReader), so a request and its reply cross no event loop and no other thread (issue
+// 17's 20 us per launch); QProcess still starts the host, watches its end and reads its stderr. One file per system: HostSocketPosix.cpp (a
 // Unix socket pair), HostSocketWindows.cpp (anonymous pipes).
 #include <cstddef>
 #include <memory>
