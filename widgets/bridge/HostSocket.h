@@ -3,8 +3,9 @@
 // starts, whose other end becomes the host's standard input and output. Requests are written
 // straight from the caller's thread and replies read by the caller waiting for one
 // (HostReplyReader), so a request and its reply cross no event loop and no other thread (issue
-// 17's 20 us per launch); QProcess still starts the host, watches its end and reads its stderr. One file per system: HostSocketPosix.cpp (a
-// Unix socket pair), HostSocketWindows.cpp (anonymous pipes).
+// 17's 20 us per launch); QProcess still starts the host, watches its end and reads its stderr. One
+// file per system: HostSocketPosix.cpp (a Unix socket pair), HostSocketWindows.cpp (anonymous
+// pipes).
 #include <cstddef>
 #include <memory>
 #include <optional>
