@@ -171,10 +171,10 @@ void HostServer::dispatch(HostMessage request) {
     }
     const auto handler = m_handlers.find(request.verb);
     if (handler == m_handlers.end()) {
-        send(HostMessage::failureOf(request, "this device host does not know the request \"" +
-                                                 request.verb +
-                                                 "\": the workbench is newer "
-                                                 "than its clworkbench-host; reinstall"));
+        answer(HostMessage::failureOf(request, "this device host does not know the request \"" +
+                                                   request.verb +
+                                                   "\": the workbench is newer "
+                                                   "than its clworkbench-host; reinstall"));
         return;
     }
     const Lane lane = handler->second.first;
@@ -183,7 +183,7 @@ void HostServer::dispatch(HostMessage request) {
     if (!request.tag.empty()) {
         for (auto it = waiting.begin(); it != waiting.end();) {
             if (it->request.tag == request.tag) {
-                send(HostMessage::failureOf(it->request, ui::kReplacedByNewerRequest));
+                answer(HostMessage::failureOf(it->request, ui::kReplacedByNewerRequest));
                 it = waiting.erase(it);
             } else {
                 ++it;
@@ -228,7 +228,21 @@ void HostServer::run(Pending pending) {
         std::lock_guard lock(m_mutex);
         m_running.erase(request.id);
     }
-    send(reply);
+    answer(reply);
+}
+
+void HostServer::answer(const HostMessage& reply) {
+    if (reply.id != 0) {
+        send(reply);
+        return;
+    }
+    // A post's: nobody waits for it. A failure is said on standard error, among the last words
+    // the workbench shows if the host stops.
+    if (reply.kind == HostMessage::Kind::Failure) {
+        std::fprintf(stderr, "clworkbench-host: %s failed: %s\n", reply.verb.c_str(),
+                     reply.failureText().c_str());
+        std::fflush(stderr);
+    }
 }
 
 } // namespace clw::host

@@ -83,6 +83,8 @@ private:
     void dispatch(engine::HostMessage request);
     void cancel(std::uint64_t id);
     void send(const engine::HostMessage& message);
+    // Sends a reply or failure, unless its request was a post (id 0).
+    void answer(const engine::HostMessage& reply);
 
     HostChannel& m_channel;
     std::chrono::microseconds m_spin;

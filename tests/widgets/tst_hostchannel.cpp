@@ -1,7 +1,7 @@
 // The device host's end of the channel (issue 17): a host given a message of a newer protocol
 // version, or one whose header is not CBOR, refuses it with an event and its stderr, and answers
-// the next request; a stream that is not the protocol at all ends the host with status 2 and says
-// why, rather than crashing it.
+// the next request; a post (a request numbered 0) gets no answer; a stream that is not the protocol
+// at all ends the host with status 2 and says why, rather than crashing it.
 #include "clw/engine/protocol/HostFrame.h"
 
 #include <QCoreApplication>
@@ -88,7 +88,9 @@ private Q_SLOTS:
                  std::string("Portable Computing Language"));
         QCOMPARE(refusals.size(), std::size_t(2));
         QVERIFY(QString::fromStdString(refusals[0])
-                    .contains(QStringLiteral("protocol version 2; this side speaks version 1")));
+                    .contains(QStringLiteral("protocol version %1; this side speaks version %2")
+                                  .arg(HostMessage::kProtocolVersion + 1)
+                                  .arg(HostMessage::kProtocolVersion)));
         QVERIFY(QString::fromStdString(refusals[1]).contains(QStringLiteral("not CBOR")));
 
         // An unknown verb is a failure by name; the host lives on.
@@ -100,6 +102,20 @@ private Q_SLOTS:
         QVERIFY(
             QString::fromStdString(failure->failureText()).contains(QStringLiteral("\"shout\"")));
 
+        // A post (id 0) gets no answer, not even when it fails: the ping after it on the same lane
+        // is the first message back. The failure is said on stderr.
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(0, "ping", {{"n", 1}}))));
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(0, "shout"))));
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(9, "ping", {{"n", 2}}))));
+        std::vector<std::uint64_t> answered;
+        const auto ping = readUntil(host, reader, [&](const HostMessage& message) {
+            answered.push_back(message.id);
+            return message.kind == HostMessage::Kind::Reply;
+        });
+        QVERIFY(ping.has_value());
+        QCOMPARE(answered, std::vector<std::uint64_t>{9});
+        QCOMPARE(ping->body.at("n").get<int>(), 2);
+
         // Bytes that are not the protocol: the host says so and ends with status 2.
         host.write("GET / HTTP/1.1\r\nHost: nowhere\r\n\r\n");
         QVERIFY(host.waitForFinished(30000));
@@ -107,6 +123,9 @@ private Q_SLOTS:
         QCOMPARE(host.exitCode(), 2);
         const QString errors = QString::fromUtf8(host.readAllStandardError());
         QVERIFY2(errors.contains(QStringLiteral("refused a message: not a device-host message")),
+                 qPrintable(errors));
+        QVERIFY2(errors.contains(QStringLiteral("clworkbench-host: shout failed: this device host "
+                                                "does not know the request \"shout\"")),
                  qPrintable(errors));
     }
 

@@ -140,7 +140,7 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
     HostMessage message;
     {
         std::lock_guard lock(m_mutex);
-        call.id = m_nextId++;
+        call.id = wantReply ? m_nextId++ : 0; // 0: a post, which the host does not answer
         message = HostMessage::request(call.id, std::move(verb), std::move(body));
         message.tag = options.tag;
         message.generation = options.generation;
@@ -156,7 +156,6 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
         call.reply = HostReply(pending.promise.get_future(), m_replies);
         const auto limit = options.limit;
         pending.options = std::move(options);
-        // A post's reply, if any, finds nobody waiting and is dropped.
         if (wantReply) {
             Pending& waiting = m_pending.emplace(call.id, std::move(pending)).first->second;
             if (limit.count() > 0)

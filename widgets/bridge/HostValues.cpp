@@ -134,16 +134,22 @@ void from_json(const nlohmann::json& json, KernelLimits& limits) {
 
 namespace clw::ui {
 
+// [kind, label, queued, submitted, started, ended]: one array rather than a map with an array in
+// it, as every launch sends several and reading each value of a map costs an allocation more.
 void to_json(nlohmann::json& json, const RunCommand& command) {
-    json = nlohmann::json::object();
-    json["kind"] = int(command.kind);
-    json["label"] = command.label;
-    json["times"] = command.times;
+    json = nlohmann::json::array();
+    json.get_ref<nlohmann::json::array_t&>().reserve(6);
+    json.push_back(int(command.kind));
+    json.push_back(command.label);
+    json.push_back(command.times.queued);
+    json.push_back(command.times.submitted);
+    json.push_back(command.times.started);
+    json.push_back(command.times.ended);
 }
 void from_json(const nlohmann::json& json, RunCommand& command) {
-    command.kind = RunCommand::Kind(json.at("kind").get<int>());
-    command.label = json.at("label").get<QString>();
-    command.times = json.at("times").get<engine::ProfilingTimes>();
+    command.kind = RunCommand::Kind(json.at(0).get<int>());
+    command.label = json.at(1).get<QString>();
+    command.times = {json.at(2), json.at(3), json.at(4), json.at(5)};
 }
 
 void to_json(nlohmann::json& json, const RunRecord& record) {

@@ -109,7 +109,9 @@ HostMessage HostFrame::decodeHeader(std::span<const unsigned char> bytes) {
         throw HostProtocolError("a device-host message header that is not a map");
     const auto version =
         field<std::uint64_t>(header, "v", nlohmann::json::value_t::number_unsigned);
-    if (version > std::uint64_t(HostMessage::kProtocolVersion))
+    // Both sides come from one install: a version either way is another install's, whose
+    // messages this side would misread.
+    if (version != std::uint64_t(HostMessage::kProtocolVersion))
         throw HostProtocolError("a device-host message of protocol version " +
                                 std::to_string(version) + "; this side speaks version " +
                                 std::to_string(HostMessage::kProtocolVersion) +

@@ -8,7 +8,8 @@
 //   bulk                   raw bytes
 //
 // The header's CBOR comes from nlohmann::json (to_cbor / from_cbor); nothing here parses JSON by
-// hand. A newer `v` is refused by name, so an old workbench and a new host say what is wrong.
+// hand. Another `v`, older or newer, is refused by name, so a workbench and a host of different
+// installs say what is wrong.
 #include "clw/engine/protocol/HostMessage.h"
 
 #include <cstddef>

@@ -13,13 +13,18 @@ namespace clw::engine {
 
 struct HostMessage {
     // Raised when a message changes in a way an older reader cannot follow.
-    static constexpr int kProtocolVersion = 1;
+    // 2: a run's request and reply leave out what is at its defaults, a run command is one
+    // array, and a post (id 0) gets no reply.
+    static constexpr int kProtocolVersion = 2;
 
     enum class Kind { Request, Reply, Failure, Event };
 
     Kind kind = Kind::Request;
-    std::uint64_t id = 0; // a request's number; its reply or failure carries the same
-    std::string verb;     // "session.run", "buffer.read", ...
+    // A request's number; its reply or failure carries the same. A request numbered 0 is a post:
+    // nobody waits for it, and the host sends neither reply nor failure (what fails is said on
+    // the host's standard error).
+    std::uint64_t id = 0;
+    std::string verb; // "session.run", "buffer.read", ...
     // DESIGN.md §3: a newer queued request with the same non-empty tag replaces an older one; a
     // reply whose generation is older than the requester's current one is dropped.
     std::string tag;
