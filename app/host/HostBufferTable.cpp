@@ -9,13 +9,17 @@ nlohmann::json HostBufferTable::lend(std::shared_ptr<ui::BufferSource> source) {
     std::lock_guard lock(m_mutex);
     const std::uint64_t handle = m_next++;
     // Field by field: an initializer list copies every value twice, for every buffer of a run.
+    // What a buffer has not (a type, a width and height: an image's) is left out.
     nlohmann::json info(nlohmann::json::value_t::object);
     info["handle"] = handle;
     info["size"] = source->size();
     info["description"] = source->description();
-    info["naturalType"] = source->naturalType();
-    info["width"] = source->naturalWidth();
-    info["height"] = source->naturalHeight();
+    if (std::string type = source->naturalType(); !type.empty())
+        info["naturalType"] = std::move(type);
+    if (const std::uint64_t width = source->naturalWidth(); width != 0)
+        info["width"] = width;
+    if (const std::uint64_t height = source->naturalHeight(); height != 0)
+        info["height"] = height;
     m_sources[handle] = std::move(source);
     return info;
 }

@@ -45,7 +45,7 @@ void HostServer::on(const std::string& verb, Lane lane, Handler handler) {
     m_handlers[verb] = {lane, std::move(handler)};
 }
 
-void HostServer::send(const HostMessage& message) {
+void HostServer::send(HostMessage message) {
     const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
     std::lock_guard lock(m_writeMutex);
     m_channel.write(head, message.bulk);
@@ -108,7 +108,7 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         notice.kind = HostMessage::Kind::Event;
         notice.verb = "refused";
         notice.body = {{"message", error.what()}};
-        send(notice);
+        send(std::move(notice));
     };
     std::vector<unsigned char> chunk(kReadChunk);
     for (;;) {
@@ -214,7 +214,7 @@ void HostServer::run(Pending pending) {
                                      event.id = request.id;
                                      event.verb = "progress";
                                      event.body = std::move(body);
-                                     send(event);
+                                     send(std::move(event));
                                  });
     HostMessage reply;
     try {
@@ -228,12 +228,12 @@ void HostServer::run(Pending pending) {
         std::lock_guard lock(m_mutex);
         m_running.erase(request.id);
     }
-    answer(reply);
+    answer(std::move(reply));
 }
 
-void HostServer::answer(const HostMessage& reply) {
+void HostServer::answer(HostMessage reply) {
     if (reply.id != 0) {
-        send(reply);
+        send(std::move(reply));
         return;
     }
     // A post's: nobody waits for it. A failure is said on standard error, among the last words

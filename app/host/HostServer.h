@@ -82,9 +82,9 @@ private:
     // Under m_mutex: queues a request on its lane, or answers it at once.
     void dispatch(engine::HostMessage request);
     void cancel(std::uint64_t id);
-    void send(const engine::HostMessage& message);
+    void send(engine::HostMessage message);
     // Sends a reply or failure, unless its request was a post (id 0).
-    void answer(const engine::HostMessage& reply);
+    void answer(engine::HostMessage reply);
 
     HostChannel& m_channel;
     std::chrono::microseconds m_spin;

@@ -157,6 +157,10 @@ private Q_SLOTS:
             QCOMPARE(c[size_t(i)], 3.0f * float(i));
         const auto initial = readAll<float>(*ran.outcome.initial.at(QStringLiteral("c")));
         QCOMPARE(initial, std::vector<float>(1024, 0.0f));
+        // A buffer has no type or shape of its own (the host leaves them out).
+        QCOMPARE(ran.outcome.sources.at(QStringLiteral("c"))->naturalType(), std::string());
+        QCOMPARE(ran.outcome.sources.at(QStringLiteral("c"))->naturalWidth(), std::uint64_t(0));
+        QCOMPARE(ran.outcome.sources.at(QStringLiteral("c"))->naturalHeight(), std::uint64_t(0));
 
         // A write and a snapshot go through the host too.
         BufferSource& source = *ran.outcome.sources.at(QStringLiteral("c"));
@@ -173,6 +177,23 @@ private Q_SLOTS:
         const RemoteRun again = client.run(plan, kPoclChoice, aliveJob(), {}, {});
         QVERIFY(!again.outcome.build.has_value());
         QVERIFY(again.outcome.records.front().ok);
+    }
+
+    void anImageKeepsItsTypeAndShapeThroughTheHost() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        QString folder;
+        const RunPlan plan =
+            planFor(sampleSession(QStringLiteral("image_blur.clwb"), &folder), folder);
+        const RemoteRun ran = client.run(plan, kPoclChoice, aliveJob(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const BufferSource& blurred = *ran.outcome.sources.at(QStringLiteral("blurred"));
+        QCOMPARE(blurred.naturalType(), std::string("float4"));
+        QCOMPARE(blurred.naturalWidth(), std::uint64_t(64));
+        QCOMPARE(blurred.naturalHeight(), std::uint64_t(48));
+        QCOMPARE(blurred.size(), std::uint64_t(64 * 48 * 16));
+        QCOMPARE(ran.outcome.initial.at(QStringLiteral("blurred"))->naturalType(),
+                 std::string("float4"));
     }
 
     void anUnchangedSessionIsSentOnceAndAChangedOneAgain() {

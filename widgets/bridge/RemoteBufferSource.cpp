@@ -24,9 +24,10 @@ RemoteBufferSource::RemoteBufferSource(std::shared_ptr<HostConnection> host,
     , m_handle(info.at("handle"))
     , m_size(info.at("size"))
     , m_description(info.at("description"))
-    , m_naturalType(info.at("naturalType"))
-    , m_width(info.at("width"))
-    , m_height(info.at("height")) {}
+    // Left out when a buffer has none (HostBufferTable::lend).
+    , m_naturalType(info.value("naturalType", std::string()))
+    , m_width(info.value("width", std::uint64_t(0)))
+    , m_height(info.value("height", std::uint64_t(0))) {}
 
 RemoteBufferSource::~RemoteBufferSource() {
     if (!m_host->isStopped())

@@ -75,9 +75,10 @@ T field(const nlohmann::json& header, const char* name, nlohmann::json::value_t 
 
 } // namespace
 
-std::vector<unsigned char> HostFrame::encodeHead(const HostMessage& message) {
-    // Field by field rather than from an initializer list, which copies every value twice: a
-    // request's way there and back is counted in microseconds (issue 17).
+std::vector<unsigned char> HostFrame::encodeHead(HostMessage& message) {
+    // Field by field rather than from an initializer list, which copies every value twice, and
+    // the body lent rather than copied: a request's way there and back is counted in
+    // microseconds (issue 17).
     nlohmann::json header(nlohmann::json::value_t::object);
     header["v"] = HostMessage::kProtocolVersion;
     header["kind"] = kindName(message.kind);
@@ -85,12 +86,19 @@ std::vector<unsigned char> HostFrame::encodeHead(const HostMessage& message) {
     header["verb"] = message.verb;
     header["tag"] = message.tag;
     header["gen"] = message.generation;
-    header["body"] = message.body;
+    nlohmann::json& body = header["body"];
+    body.swap(message.body);
     std::vector<unsigned char> out(kMagic.begin(), kMagic.end());
     out.reserve(256);
     putLittle(out, 0, 4); // the header's length, known once it is written
     putLittle(out, message.bulk.size(), 8);
-    nlohmann::json::to_cbor(header, out);
+    try {
+        nlohmann::json::to_cbor(header, out);
+    } catch (...) {
+        body.swap(message.body);
+        throw;
+    }
+    body.swap(message.body);
     const std::size_t cborBytes = out.size() - kPrefixBytes;
     for (int i = 0; i < 4; ++i)
         out[kMagic.size() + std::size_t(i)] = static_cast<unsigned char>(cborBytes >> (8 * i));
@@ -98,7 +106,8 @@ std::vector<unsigned char> HostFrame::encodeHead(const HostMessage& message) {
 }
 
 std::vector<unsigned char> HostFrame::encode(const HostMessage& message) {
-    std::vector<unsigned char> out = encodeHead(message);
+    HostMessage copy = message;
+    std::vector<unsigned char> out = encodeHead(copy);
     out.insert(out.end(), message.bulk.begin(), message.bulk.end());
     return out;
 }

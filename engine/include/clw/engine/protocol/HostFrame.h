@@ -28,8 +28,10 @@ public:
 
     // The frame's bytes.
     static std::vector<unsigned char> encode(const HostMessage& message);
-    // The prefix alone and the header, for writers that send the bulk from where it lies.
-    static std::vector<unsigned char> encodeHead(const HostMessage& message);
+    // The prefix alone and the header, for writers that send the bulk from where it lies. The
+    // body is lent to the header while it is written, not copied: `message` is as it was when
+    // this returns.
+    static std::vector<unsigned char> encodeHead(HostMessage& message);
     // Reads one whole frame; throws HostProtocolError for anything but exactly one frame.
     static HostMessage decode(std::span<const unsigned char> frame);
     // The header's bytes as a message (no bulk); throws HostProtocolError.
