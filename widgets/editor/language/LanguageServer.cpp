@@ -38,7 +38,9 @@ constexpr int kStopGraceMs = 1000;
 } // namespace
 
 LanguageServer::LanguageServer(QObject* parent)
-    : QObject(parent) {}
+    : QObject(parent) {
+    m_readers.setMaxThreadCount(1); // messages are handled in order anyway
+}
 
 LanguageServer::~LanguageServer() {
     if (m_process) {
@@ -201,7 +203,7 @@ void LanguageServer::onReadyRead() {
         });
         watcher->setFuture(promise->future());
         promise->start();
-        QThreadPool::globalInstance()->start([promise, body = std::move(body)] {
+        m_readers.start([promise, body = std::move(body)] {
             promise->addResult(LspFraming::parse(body));
             promise->finish();
         });

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QProcess>
 #include <QStringList>
+#include <QThreadPool>
 
 #include <deque>
 #include <functional>
@@ -104,6 +105,10 @@ private:
     NotificationHandler m_onNotification;
     QByteArray m_stderrTail;
     bool m_stopping = false;
+    // Where long messages are read: a pool of its own, not QThreadPool::globalInstance(). Qt's
+    // raster engine hands the pieces of a tall fill to the global pool and waits for them, so a
+    // parse there would hold the GUI's next paint until it is done.
+    QThreadPool m_readers;
 };
 
 } // namespace clw::ui
