@@ -5,52 +5,26 @@
 // thread of the global pool is held, and a server's long notification must still arrive.
 #include "editor/language/LanguageServer.h"
 
-#include <QFile>
+#include "FakeLanguageServer.h"
+
 #include <QScopeGuard>
 #include <QSemaphore>
-#include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtTest>
 
 using namespace clw::ui;
-
-namespace {
-
-// Answers "initialize", then sends one long notification and waits for the end of its input.
-const char kLongServer[] = R"py(#!/usr/bin/env python3
-import json, sys
-def send(message):
-    body = json.dumps(message).encode()
-    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    sys.stdout.buffer.flush()
-while True:
-    length = 0
-    while True:
-        line = sys.stdin.buffer.readline()
-        if not line:
-            sys.exit(0)
-        if line.strip() == b"":
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    message = json.loads(sys.stdin.buffer.read(length))
-    if message.get("method") == "initialize":
-        send({"jsonrpc": "2.0", "id": message["id"], "result": {"capabilities": {}}})
-        send({"jsonrpc": "2.0", "method": "clw/long", "params": {"text": "x" * 200000}})
-)py";
-
-} // namespace
 
 class TestLanguageServer : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void aLongMessageIsReadWhileTheGlobalPoolIsBusy() {
         QTemporaryDir scripts;
-        QFile script(scripts.filePath(QStringLiteral("long-clangd")));
-        QVERIFY(script.open(QIODevice::WriteOnly));
-        script.write(kLongServer);
-        script.close();
-        script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        // After initialize, one notification longer than kReadOnThreadBytes.
+        const QString program = clw::test::writeFakeLanguageServer(
+            scripts, QStringLiteral("long-clangd"),
+            "        send({\"jsonrpc\": \"2.0\", \"method\": \"clw/long\",\n"
+            "              \"params\": {\"text\": \"x\" * 200000}})\n");
+        QVERIFY(!program.isEmpty());
 
         // Every thread of the global pool waits until the end of the test.
         QThreadPool* global = QThreadPool::globalInstance();
@@ -75,7 +49,7 @@ private Q_SLOTS:
             if (method == QLatin1String("clw/long"))
                 received = qsizetype(params.at("text").get<std::string>().size());
         });
-        server.start(script.fileName(), {}, nlohmann::json::object(), nlohmann::json::object());
+        server.start(program, {}, nlohmann::json::object(), nlohmann::json::object());
         QTRY_COMPARE_WITH_TIMEOUT(received, qsizetype(200000), 20000);
         QVERIFY(200000 >= LanguageServer::kReadOnThreadBytes); // it was read on a worker thread
     }

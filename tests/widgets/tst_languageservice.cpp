@@ -17,6 +17,8 @@
 #include "editor/language/LanguageSupport.h"
 #include "editor/language/ReferencesPanel.h"
 
+#include "FakeLanguageServer.h"
+
 #include <QAction>
 #include <QElapsedTimer>
 #include <QFile>
@@ -439,34 +441,12 @@ void TestLanguageService::missingClangdFallsBack() {
 
 // A server that answers "initialize" and then nothing: each request runs out its time, typing
 // goes on meanwhile, and after three in a row the service ends it and starts another.
-const char kHungServer[] = R"py(#!/usr/bin/env python3
-import json, sys
-while True:
-    length = 0
-    while True:
-        line = sys.stdin.buffer.readline()
-        if not line:
-            sys.exit(0)
-        if line.strip() == b"":
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    message = json.loads(sys.stdin.buffer.read(length))
-    if message.get("method") == "initialize":
-        body = json.dumps({"jsonrpc": "2.0", "id": message["id"],
-                           "result": {"capabilities": {}}}).encode()
-        sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        sys.stdout.buffer.flush()
-)py";
-
 void TestLanguageService::hungServerNeverBlocksTyping() {
     QTemporaryDir scripts;
-    QFile script(scripts.filePath(QStringLiteral("hung-clangd")));
-    QVERIFY(script.open(QIODevice::WriteOnly));
-    script.write(kHungServer);
-    script.close();
-    script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    qputenv("CLW_CLANGD", script.fileName().toUtf8());
+    const QString server =
+        clw::test::writeFakeLanguageServer(scripts, QStringLiteral("hung-clangd"));
+    QVERIFY(!server.isEmpty());
+    qputenv("CLW_CLANGD", server.toUtf8());
     Bench bench;
     qunsetenv("CLW_CLANGD");
     KernelEditor* editor = bench.open();
