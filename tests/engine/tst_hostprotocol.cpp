@@ -171,7 +171,7 @@ private Q_SLOTS:
         QCOMPARE(refusal(withHeader(goodHeader())), QStringLiteral("(accepted)"));
     }
 
-    void anotherVersionIsRefusedSayingWhatToDo() {
+    void anotherVersionIsRefusedByName() {
         QCOMPARE(HostMessage::kProtocolVersion, 2);
         for (const int version : {3, 1}) { // a newer install's, an older one's
             nlohmann::json other = goodHeader();
