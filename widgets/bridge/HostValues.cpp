@@ -23,13 +23,6 @@ QT_END_NAMESPACE
 
 namespace clw::engine {
 
-void to_json(nlohmann::json& json, const ProfilingTimes& times) {
-    json = {times.queued, times.submitted, times.started, times.ended};
-}
-void from_json(const nlohmann::json& json, ProfilingTimes& times) {
-    times = {json.at(0), json.at(1), json.at(2), json.at(3)};
-}
-
 void to_json(nlohmann::json& json, const StructField& field) {
     json = {{"path", field.path},
             {"offset", field.offset},

@@ -16,8 +16,6 @@
 #include <QStringList>
 
 namespace clw::engine {
-void to_json(nlohmann::json& json, const ProfilingTimes& times);
-void from_json(const nlohmann::json& json, ProfilingTimes& times);
 void to_json(nlohmann::json& json, const StructField& field);
 void from_json(const nlohmann::json& json, StructField& field);
 void to_json(nlohmann::json& json, const EnumConstant& constant);
