@@ -6,6 +6,7 @@
 #include "bridge/EngineBridge.h"
 #include "bridge/HostBufferSource.h"
 #include "bridge/ImageSource.h"
+#include "bridge/InitialContentsSource.h"
 #include "models/BufferTableModel.h"
 
 #include "clw/engine/inspect/ScalarValue.h"
@@ -77,6 +78,7 @@ private Q_SLOTS:
     void editsAreWrittenToTheDevice();
     void readErrorsAreReported();
     void imagesArePackedPixelRows();
+    void initialContentsHaveTheShapeOfTheirImage();
 };
 
 void TestBufferTableModel::pagesAWindowOfALargeBuffer() {
@@ -264,6 +266,29 @@ void TestBufferTableModel::imagesArePackedPixelRows() {
     QCOMPARE(ImageSource::typeOf({CL_R, CL_UNORM_INT8}), std::string("uchar"));
     QCOMPARE(ImageSource::typeOf({CL_RGBA, CL_HALF_FLOAT}), std::string("half4"));
     QCOMPARE(ImageSource::typeOf({CL_RGB, CL_UNORM_SHORT_565}), std::string("hex 2"));
+}
+
+void TestBufferTableModel::initialContentsHaveTheShapeOfTheirImage() {
+    // Shape and type come from the session alone: no resources are read for them.
+    engine::SessionBuffer image;
+    image.name = "picture";
+    image.elementType = "float4";
+    image.shape = {5, 3};
+    image.image = engine::SessionBuffer::Image{};
+    const InitialContentsSource picture(nullptr, image, 5 * 3 * 16);
+    QCOMPARE(picture.naturalType(), std::string("float4"));
+    QCOMPARE(picture.naturalWidth(), std::uint64_t(5));
+    QCOMPARE(picture.naturalHeight(), std::uint64_t(3));
+    image.shape = {7};
+    image.image->type = "image1d_t";
+    const InitialContentsSource line(nullptr, image, 7 * 16);
+    QCOMPARE(line.naturalWidth(), std::uint64_t(7));
+    QCOMPARE(line.naturalHeight(), std::uint64_t(1));
+    image.image.reset(); // a buffer: its bytes say nothing of a type or shape
+    const InitialContentsSource buffer(nullptr, image, 7 * 16);
+    QCOMPARE(buffer.naturalType(), std::string());
+    QCOMPARE(buffer.naturalWidth(), std::uint64_t(0));
+    QCOMPARE(buffer.naturalHeight(), std::uint64_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestBufferTableModel)

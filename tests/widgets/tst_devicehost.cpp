@@ -192,8 +192,12 @@ private Q_SLOTS:
         QCOMPARE(blurred.naturalWidth(), std::uint64_t(64));
         QCOMPARE(blurred.naturalHeight(), std::uint64_t(48));
         QCOMPARE(blurred.size(), std::uint64_t(64 * 48 * 16));
-        QCOMPARE(ran.outcome.initial.at(QStringLiteral("blurred"))->naturalType(),
-                 std::string("float4"));
+        // Its initial contents have the same type and shape.
+        const BufferSource& initial = *ran.outcome.initial.at(QStringLiteral("blurred"));
+        QCOMPARE(initial.naturalType(), std::string("float4"));
+        QCOMPARE(initial.naturalWidth(), std::uint64_t(64));
+        QCOMPARE(initial.naturalHeight(), std::uint64_t(48));
+        QCOMPARE(initial.size(), blurred.size());
     }
 
     void anUnchangedSessionIsSentOnceAndAChangedOneAgain() {

@@ -24,6 +24,16 @@ std::string InitialContentsSource::naturalType() const {
     return m_buffer.image ? m_buffer.elementType : std::string();
 }
 
+std::uint64_t InitialContentsSource::naturalWidth() const {
+    return m_buffer.image ? m_buffer.shape.at(0) : 0;
+}
+
+std::uint64_t InitialContentsSource::naturalHeight() const {
+    if (!m_buffer.image)
+        return 0;
+    return m_buffer.shape.size() > 1 ? m_buffer.shape[1] : 1;
+}
+
 const std::vector<unsigned char>& InitialContentsSource::contents() const {
     if (!m_contents) {
         std::vector<unsigned char> bytes = m_resources->initialContents(m_buffer);

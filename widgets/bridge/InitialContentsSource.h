@@ -27,6 +27,9 @@ public:
     std::uint64_t size() const override { return m_size; }
     std::string description() const override;
     std::string naturalType() const override;
+    // An image's, as its device image has them (ImageSource); 0 for a buffer.
+    std::uint64_t naturalWidth() const override;
+    std::uint64_t naturalHeight() const override;
     void read(std::uint64_t offset, std::span<unsigned char> out) const override;
     // The contents are the session's, not the device's: a write changes nothing but this copy.
     void write(std::uint64_t offset, std::span<const unsigned char> bytes) override;
