@@ -17,8 +17,9 @@ using engine::HostMessage;
 
 namespace {
 constexpr Lane kLanes[] = {Lane::Session, Lane::Buffer, Lane::Edit, Lane::Device};
-// Every lane may run a request while one more thread reads.
-constexpr std::size_t kPoolSize = std::size(kLanes) + 1;
+// The lanes but Session (which has a thread of its own) may each run a request while one more
+// thread reads.
+constexpr std::size_t kPoolSize = std::size(kLanes);
 constexpr std::size_t kReadChunk = 1 << 16;
 } // namespace
 
@@ -37,6 +38,9 @@ HostServer::~HostServer() {
             state->cancelled.store(true);
     }
     m_wake.notify_all();
+    m_sessionWake.notify_all();
+    if (m_sessionThread.joinable())
+        m_sessionThread.join();
     for (std::thread& thread : m_pool)
         thread.join();
 }
@@ -52,6 +56,7 @@ void HostServer::send(HostMessage message) {
 }
 
 int HostServer::serve() {
+    m_sessionThread = std::thread([this] { runSessions(); });
     for (std::size_t i = 0; i < kPoolSize; ++i)
         m_pool.emplace_back([this] { work(); });
     std::unique_lock lock(m_mutex);
@@ -66,7 +71,7 @@ void HostServer::work() {
         m_wake.wait(lock, [&] {
             if (m_closing)
                 return true;
-            job = takeRunnable();
+            job = takeRunnable(false);
             return job || (!m_reading && !m_ended);
         });
         if (m_closing)
@@ -85,9 +90,34 @@ void HostServer::work() {
     }
 }
 
-std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable() {
+void HostServer::runSessions() {
+    std::unique_lock lock(m_mutex);
+    for (;;) {
+        lock.unlock();
+        // A run that follows the last one closely is taken without a wake-up.
+        for (const auto until = std::chrono::steady_clock::now() + m_spin;
+             !m_sessionQueued.load(std::memory_order_acquire) &&
+             std::chrono::steady_clock::now() < until;) {
+        }
+        lock.lock();
+        std::optional<std::pair<Lane, Pending>> job;
+        m_sessionWake.wait(lock, [&] {
+            job = m_closing ? std::nullopt : takeRunnable(true);
+            return m_closing || job.has_value();
+        });
+        if (m_closing)
+            return;
+        m_sessionQueued.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
+        lock.unlock();
+        run(std::move(job->second));
+        lock.lock();
+        m_queues[Lane::Session].busy = false;
+    }
+}
+
+std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable(bool session) {
     for (auto& [lane, queue] : m_queues) {
-        if (queue.busy || queue.waiting.empty())
+        if ((lane == Lane::Session) != session || queue.busy || queue.waiting.empty())
             continue;
         Pending pending = std::move(queue.waiting.front());
         queue.waiting.pop_front();
@@ -147,7 +177,11 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         }
         for (HostMessage& message : messages)
             dispatch(std::move(message));
-        if (auto job = takeRunnable()) {
+        if (!m_queues[Lane::Session].waiting.empty()) {
+            m_sessionQueued.store(true, std::memory_order_release);
+            m_sessionWake.notify_one();
+        }
+        if (auto job = takeRunnable(false)) {
             // The reading passes to another thread, and the lanes that can run wake one each.
             m_reading = false;
             m_wake.notify_one();

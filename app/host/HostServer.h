@@ -2,14 +2,19 @@
 // The device host's request loop: a pool of threads that take turns at reading the channel (the
 // leader/follower pattern). The thread that reads a request for a free lane (Lane) runs it itself
 // and hands the reading to another, so a request crosses no thread on its way in; requests of a
-// busy lane wait for it. Replies, failures and events are written back whole. A newer queued
-// request with the same tag replaces an older one that has not started (DESIGN.md §3); "cancel"
-// marks a running request's job as cancelled.
+// busy lane wait for it. The Session lane's builds and runs are the exception: they all run on
+// one thread of their own, which the reader hands them to. Drivers keep state per calling thread
+// (NVIDIA's OpenCL took about 100 us longer for a run that came on another thread than the last
+// run's, clw_bench_launch), and a lane that runs one request at a time needs no more than one.
+// Replies, failures and events are written back whole. A newer queued request with the same tag
+// replaces an older one that has not started (DESIGN.md §3); "cancel" marks a running request's
+// job as cancelled.
 #include "bridge/JobContext.h"
 
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostMessage.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
@@ -72,12 +77,16 @@ private:
     };
 
     // A thread of the pool: reads the channel while nobody else does, runs the requests of lanes
-    // that are free, and waits otherwise.
+    // that are free (but Session's), and waits otherwise.
     void work();
+    // The Session lane's thread: runs its requests in order, polling for the next one for the
+    // spin window before it sleeps.
+    void runSessions();
     // The reader's turn: reads until a request can run; returns it with its lane marked busy,
     // or nothing at the channel's end.
     std::optional<std::pair<Lane, Pending>> read(std::unique_lock<std::mutex>& lock);
-    std::optional<std::pair<Lane, Pending>> takeRunnable();
+    // Under m_mutex: the next request of a free lane, the Session lane's alone or all others'.
+    std::optional<std::pair<Lane, Pending>> takeRunnable(bool session);
     void run(Pending pending);
     // Under m_mutex: queues a request on its lane, or answers it at once.
     void dispatch(engine::HostMessage request);
@@ -100,6 +109,9 @@ private:
     std::map<Lane, Queue> m_queues;
     std::map<std::uint64_t, std::shared_ptr<ui::detail::JobState>> m_running;
     std::vector<std::thread> m_pool;
+    std::condition_variable m_sessionWake;
+    std::atomic<bool> m_sessionQueued{false}; // for the session thread's polling, unlocked
+    std::thread m_sessionThread;
 };
 
 } // namespace clw::host

@@ -21,6 +21,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <future>
 #include <mutex>
 #include <thread>
 
@@ -403,6 +404,17 @@ private Q_SLOTS:
         // Wait until the host runs the kernel: the platform is known once resolved.
         QTRY_VERIFY_WITH_TIMEOUT(!client.platform().empty(), 30000);
         QTest::qWait(1500);
+        // The run holds the Session lane's thread; the other lanes still answer meanwhile.
+        const std::shared_ptr<HostConnection> host = hosts.host(client.platform());
+        std::future<engine::HostMessage> ping = std::async(std::launch::async, [host] {
+            return host->request("ping", {{"mark", 41}}).reply.get();
+        });
+        if (ping.wait_for(std::chrono::seconds(5)) != std::future_status::ready) {
+            client.stop(QStringLiteral("the test ends"));
+            runner.join();
+            QFAIL("a ping waited behind the run");
+        }
+        QCOMPARE(ping.get().body.value("mark", 0), 41);
         QElapsedTimer clock;
         clock.start();
         client.stop(QStringLiteral("Stop was pressed"));
