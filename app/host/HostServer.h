@@ -4,8 +4,9 @@
 // and hands the reading to another, so a request crosses no thread on its way in; requests of a
 // busy lane wait for it. The Session lane's builds and runs are the exception: they all run on
 // one thread of their own, which the reader hands them to. Drivers keep state per calling thread
-// (NVIDIA's OpenCL took about 100 us longer for a run that came on another thread than the last
-// run's, clw_bench_launch), and a lane that runs one request at a time needs no more than one.
+// (with runs coming on the pool's threads in turn, a one-launch run through the host took 120-170
+// us longer on NVIDIA, clw_bench_launch), and a lane that runs one request at a time needs no more
+// than one.
 // Replies, failures and events are written back whole. A newer queued request with the same tag
 // replaces an older one that has not started (DESIGN.md §3); "cancel" marks a running request's
 // job as cancelled.
