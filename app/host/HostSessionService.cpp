@@ -160,10 +160,10 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     plan.deviceName = body.at("deviceName").get<QString>();
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished. A program that
-        // prints nothing needs no wait (a driver's own words come with the next take()).
+        // prints nothing needs no wait (a driver's own words come with a later take()).
         if (state->mayPrint)
             state->launches->finish();
-        PrintedText printed = m_printf.take();
+        PrintedText printed = m_printf.take(state->mayPrint);
         // Each line with the work-item that printed it (the build tagged every printf).
         record.setOutput(engine::splitPrintedLines(printed.text));
         record.outputDropped = printed.leftOut;

@@ -62,11 +62,14 @@ void PrintfCapture::append(const char* bytes, std::size_t size) {
     }
 }
 
-PrintedText PrintfCapture::take() {
-    std::fflush(nullptr);
-    std::cout.flush();
+PrintedText PrintfCapture::take(bool flush) {
+    if (flush) {
+        std::fflush(nullptr);
+        std::cout.flush();
+    }
     std::lock_guard lock(m_mutex);
-    drain();
+    if (flush)
+        drain();
     // The tail is trimmed to its last kKeepBytes here, what it held before them left out too.
     const std::size_t extra = m_tail.size() > kKeepBytes ? m_tail.size() - kKeepBytes : 0;
     PrintedText printed;

@@ -172,13 +172,13 @@ private Q_SLOTS:
     }
 
     void anotherVersionIsRefusedByName() {
-        QCOMPARE(HostMessage::kProtocolVersion, 2);
-        for (const int version : {3, 1}) { // a newer install's, an older one's
+        QCOMPARE(HostMessage::kProtocolVersion, 3);
+        for (const int version : {4, 2}) { // a newer install's, an older one's
             nlohmann::json other = goodHeader();
             other["v"] = version;
             const QString error = refusal(withHeader(other));
             QVERIFY2(error.contains(QStringLiteral("protocol version %1; this side speaks "
-                                                   "version 2")
+                                                   "version 3")
                                         .arg(version)),
                      qPrintable(error));
             QVERIFY(error.contains(QStringLiteral("reinstall")));

@@ -179,7 +179,15 @@ private Q_SLOTS:
         QCOMPARE(back.kernelNs, record.kernelNs);
         QCOMPARE(back.commands.size(), std::size_t(3));
         QCOMPARE(back.commands[0].label, QStringLiteral("upload out"));
+        QCOMPARE(back.commands[0].kind, RunCommand::Kind::Upload);
         QCOMPARE(back.commands[2].times.ended, cl_ulong(81));
+        // The launch's own kernel commands travel as their times alone, named again on arrival.
+        const nlohmann::json sentWhole(record);
+        QCOMPARE(sentWhole.at("commands").at(1), nlohmann::json({10, 20, 30, 47}));
+        QCOMPARE(sentWhole.at("commands").at(0).size(), std::size_t(6));
+        QCOMPARE(back.commands[1].kind, RunCommand::Kind::Kernel);
+        QCOMPARE(back.commands[1].label, QStringLiteral("say"));
+        QCOMPARE(back.commands[1].times.started, cl_ulong(30));
         QCOMPARE(back.ok, false);
         QCOMPARE(back.error, record.error);
         QCOMPARE(back.hostStopped, true);
@@ -189,18 +197,40 @@ private Q_SLOTS:
         QCOMPARE(back.outputWorkItems, record.outputWorkItems);
 
         // A plain record's defaults are left out of the JSON and come back as defaults.
+        // So is what the workbench's session tells: a plain run's mode, that it ran, and the
+        // global size the session gives.
         RunRecord plain;
         plain.when = record.when;
         plain.launchIndex = 0;
         plain.launch = session.launches[0];
+        plain.launch.name = "greeting"; // its kernel commands are called so
         plain.ok = true;
+        plain.global = session.launches[0].global;
+        plain.commands = {{RunCommand::Kind::Kernel, QStringLiteral("greeting"), {1, 2, 3, 9}}};
         const nlohmann::json sent(plain);
-        QVERIFY(!sent.contains("error") && !sent.contains("output") && !sent.contains("local"));
-        const RunRecord plainBack = recordFromJson(sent, session, QStringLiteral("a device"));
+        QCOMPARE(sent, nlohmann::json({{"when", 1795772832926},
+                                       {"launchIndex", 0},
+                                       {"launchLocal", {2, 1}},
+                                       {"commands", {{1, 2, 3, 9}}}}));
+        engine::Session named = session;
+        named.launches[0].name = "greeting";
+        const RunRecord plainBack = recordFromJson(sent, named, QStringLiteral("a device"));
+        QCOMPARE(plainBack.mode, RunRecord::Mode::Run);
         QCOMPARE(plainBack.launch.repeat, 1);
         QCOMPARE(plainBack.launch.local, session.launches[0].local);
-        QVERIFY(plainBack.kernelNs.empty() && plainBack.commands.empty());
+        QCOMPARE(plainBack.global, session.launches[0].global);
+        QVERIFY(plainBack.local.empty());
+        QCOMPARE(plainBack.commands.size(), std::size_t(1));
+        QCOMPARE(plainBack.commands[0].label, QStringLiteral("greeting"));
+        QCOMPARE(plainBack.kernelNs, std::vector<double>{6});
         QVERIFY(plainBack.ok && !plainBack.hostStopped && plainBack.error.isEmpty());
+        // A launch that failed says so, and a global size other than the session's is sent.
+        plain.ok = false;
+        plain.global = {8, 2};
+        const RunRecord failedBack =
+            recordFromJson(nlohmann::json(plain), named, QStringLiteral("a device"));
+        QVERIFY(!failedBack.ok);
+        QCOMPARE(failedBack.global, (std::vector<std::uint64_t>{8, 2}));
     }
 
     void theFilter() {

@@ -145,30 +145,52 @@ void from_json(const nlohmann::json& json, RunCommand& command) {
     command.times = {json.at(2), json.at(3), json.at(4), json.at(5)};
 }
 
+namespace {
+
+// What a launch's kernel commands are called: its name, or its kernel's (runLaunch).
+const std::string& launchLabel(const engine::SessionLaunch& launch) {
+    return launch.name.empty() ? launch.kernel : launch.name;
+}
+
+} // namespace
+
 void to_json(nlohmann::json& json, const RunRecord& record) {
     // Every launch of a run sends one: field by field, and what has its default value is left
-    // out, as is what the receiver has or can tell (recordFromJson). Building, encoding and
-    // reading a record is most of what a launch costs through the device host beyond its run
-    // (clw_bench_launch).
+    // out, as is what the receiver has or can tell from its session (recordFromJson). Building,
+    // encoding and reading a record is most of what a launch costs through the device host
+    // beyond its run (clw_bench_launch): each value left out saves it four times.
     json = nlohmann::json::object();
-    json["mode"] = int(record.mode);
+    if (record.mode != RunRecord::Mode::Run)
+        json["mode"] = int(record.mode);
     json["when"] = record.when.toMSecsSinceEpoch();
     json["launchIndex"] = record.launchIndex;
     if (!record.launch.local.empty())
         json["launchLocal"] = record.launch.local;
     if (record.launch.repeat != 1)
         json["launchRepeat"] = record.launch.repeat;
-    json["ok"] = record.ok;
+    if (!record.ok)
+        json["ok"] = false;
     if (!record.error.isEmpty())
         json["error"] = record.error;
     if (record.hostStopped)
         json["hostStopped"] = true;
     if (!record.warnings.isEmpty())
         json["warnings"] = record.warnings;
-    json["global"] = record.global;
+    if (record.global != record.launch.global)
+        json["global"] = record.global;
     if (!record.local.empty())
         json["local"] = record.local;
-    json["commands"] = record.commands;
+    // The launch's own kernel commands as their four times alone, the others whole.
+    const QString label = QString::fromStdString(launchLabel(record.launch));
+    nlohmann::json& commands = json["commands"] = nlohmann::json::array();
+    commands.get_ref<nlohmann::json::array_t&>().reserve(record.commands.size());
+    for (const RunCommand& command : record.commands) {
+        if (command.kind == RunCommand::Kind::Kernel && command.label == label)
+            commands.push_back({command.times.queued, command.times.submitted,
+                                command.times.started, command.times.ended});
+        else
+            commands.push_back(command);
+    }
     if (!record.output.isEmpty())
         json["output"] = record.output;
     if (record.outputDropped != 0)
@@ -182,37 +204,70 @@ void to_json(nlohmann::json& json, const RunRecord& record) {
 
 RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session,
                          const QString& deviceName) {
+    // What to_json left out is read as its default; found in place, as value() copies.
+    const auto field = [&json](const char* name) -> const nlohmann::json* {
+        const auto found = json.find(name);
+        return found == json.end() ? nullptr : &*found;
+    };
     RunRecord record;
-    record.mode = RunRecord::Mode(json.at("mode").get<int>());
+    if (const nlohmann::json* mode = field("mode"))
+        record.mode = RunRecord::Mode(mode->get<int>());
     record.when = QDateTime::fromMSecsSinceEpoch(json.at("when").get<qint64>(), Qt::UTC);
     record.launchIndex = json.at("launchIndex");
     if (record.launchIndex < 0 || record.launchIndex >= int(session.launches.size()))
         throw std::runtime_error("a run record for launch " + std::to_string(record.launchIndex) +
                                  ", which the session does not have");
     record.launch = session.launches[size_t(record.launchIndex)];
-    const nlohmann::json none = nlohmann::json::array();
-    record.launch.local = json.value("launchLocal", none).get<std::vector<std::uint64_t>>();
-    record.launch.repeat = json.value("launchRepeat", 1);
+    record.launch.local.clear();
+    if (const nlohmann::json* local = field("launchLocal"))
+        local->get_to(record.launch.local);
+    if (const nlohmann::json* repeat = field("launchRepeat"))
+        record.launch.repeat = repeat->get<int>();
+    else
+        record.launch.repeat = 1;
     record.deviceName = deviceName;
-    record.ok = json.at("ok");
-    record.error = json.value("error", QString());
-    record.hostStopped = json.value("hostStopped", false);
-    record.warnings = json.value("warnings", QStringList());
-    record.global = json.at("global").get<std::vector<std::uint64_t>>();
-    record.local = json.value("local", none).get<std::vector<std::uint64_t>>();
-    record.commands = json.at("commands").get<std::vector<RunCommand>>();
+    const nlohmann::json* ok = field("ok");
+    record.ok = !ok || ok->get<bool>();
+    if (const nlohmann::json* error = field("error"))
+        record.error = error->get<QString>();
+    if (const nlohmann::json* stopped = field("hostStopped"))
+        record.hostStopped = stopped->get<bool>();
+    if (const nlohmann::json* warnings = field("warnings"))
+        record.warnings = warnings->get<QStringList>();
+    if (const nlohmann::json* global = field("global"))
+        global->get_to(record.global);
+    else
+        record.global = record.launch.global;
+    if (const nlohmann::json* local = field("local"))
+        local->get_to(record.local);
+    const QString label = QString::fromStdString(launchLabel(record.launch));
+    const nlohmann::json& commands = json.at("commands");
+    record.commands.reserve(commands.size());
+    for (const nlohmann::json& entry : commands) {
+        if (entry.size() == 4) { // the launch's own kernel command: its times alone
+            RunCommand command;
+            command.label = label;
+            command.times = {entry[0], entry[1], entry[2], entry[3]};
+            record.commands.push_back(std::move(command));
+        } else {
+            record.commands.push_back(entry.get<RunCommand>());
+        }
+    }
     // Each repetition's kernel command, in order, is what it took.
     for (const RunCommand& command : record.commands)
         if (command.kind == RunCommand::Kind::Kernel)
             record.kernelNs.push_back(command.times.durationNs());
-    record.output = json.value("output", QString());
-    record.outputDropped = json.value("outputDropped", std::uint64_t(0));
+    if (const nlohmann::json* output = field("output"))
+        record.output = output->get<QString>();
+    if (const nlohmann::json* dropped = field("outputDropped"))
+        record.outputDropped = dropped->get<std::uint64_t>();
     // [line, x, y, z] each.
-    for (const auto& entry : json.value("outputWorkItems", none))
-        record.outputWorkItems.emplace_back(entry.at(0).get<int>(),
-                                            engine::CheckIds{entry.at(1).get<std::uint64_t>(),
-                                                             entry.at(2).get<std::uint64_t>(),
-                                                             entry.at(3).get<std::uint64_t>()});
+    if (const nlohmann::json* workItems = field("outputWorkItems"))
+        for (const auto& entry : *workItems)
+            record.outputWorkItems.emplace_back(entry.at(0).get<int>(),
+                                                engine::CheckIds{entry.at(1).get<std::uint64_t>(),
+                                                                 entry.at(2).get<std::uint64_t>(),
+                                                                 entry.at(3).get<std::uint64_t>()});
     return record;
 }
 

@@ -15,7 +15,10 @@ struct HostMessage {
     // Raised when a message changes in a way an older reader cannot follow.
     // 2: a run's request and reply leave out what is at its defaults, a run command is one
     // array, and a post (id 0) gets no reply.
-    static constexpr int kProtocolVersion = 2;
+    // 3: a run record leaves out what the workbench's session tells (its mode when a plain run,
+    // "ok" when it ran, the global size as the session gives it), and a launch's own kernel
+    // command is its four times alone.
+    static constexpr int kProtocolVersion = 3;
 
     enum class Kind { Request, Reply, Failure, Event };
 
