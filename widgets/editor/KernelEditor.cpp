@@ -165,7 +165,8 @@ void KernelEditor::setFullText(const QString& text) {
 QString KernelEditor::fullText() const {
     const long length = send(this, SCI_GETLENGTH);
     QByteArray bytes(length + 1, '\0');
-    const_cast<KernelEditor*>(this)->SendScintilla(SCI_GETTEXT, ulong(length + 1), bytes.data());
+    const_cast<KernelEditor*>(this)->SendScintilla(SCI_GETTEXT, uintptr_t(length + 1),
+                                                   bytes.data());
     return QString::fromUtf8(bytes.constData(), length);
 }
 
