@@ -3,6 +3,7 @@
 #include <QSocketNotifier>
 #include <QTemporaryDir>
 
+#include <fcntl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -11,6 +12,24 @@
 #include <cstring>
 
 namespace clw::ui {
+
+namespace {
+
+// Closed in the programs this process starts, and never blocking the GUI thread. Set apart from
+// socket() and accept(): their flags for it (SOCK_CLOEXEC, accept4) are Linux's, not macOS's.
+bool makePrivateAndNonBlocking(int fd) {
+    return ::fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 &&
+           ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK) == 0;
+}
+
+// The debugger's end going away must not end the workbench with SIGPIPE.
+#ifdef MSG_NOSIGNAL
+constexpr int kSendFlags = MSG_NOSIGNAL;
+#else
+constexpr int kSendFlags = 0; // macOS: SO_NOSIGPIPE is set on the connection instead
+#endif
+
+} // namespace
 
 DebugChannel::DebugChannel(QObject* parent)
     : QObject(parent) {}
@@ -30,8 +49,8 @@ QString DebugChannel::listen(QString& problem) {
     }
     address.sun_family = AF_UNIX;
     std::memcpy(address.sun_path, path.constData(), size_t(path.size()) + 1);
-    m_listener = ::socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
-    if (m_listener < 0 ||
+    m_listener = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (m_listener < 0 || !makePrivateAndNonBlocking(m_listener) ||
         ::bind(m_listener, reinterpret_cast<sockaddr*>(&address), sizeof(address)) != 0 ||
         ::listen(m_listener, 1) != 0) {
         problem = tr("the debugger's socket: %1").arg(QString::fromLocal8Bit(std::strerror(errno)));
@@ -44,13 +63,17 @@ QString DebugChannel::listen(QString& problem) {
 }
 
 void DebugChannel::accept() {
-    const int connection = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+    const int connection = ::accept(m_listener, nullptr, nullptr);
     if (connection < 0)
         return;
-    if (m_connection >= 0) { // one debugger a run: a second host's is refused
-        ::close(connection);
+    if (m_connection >= 0 || !makePrivateAndNonBlocking(connection)) {
+        ::close(connection); // one debugger a run: a second host's is refused
         return;
     }
+#ifdef SO_NOSIGPIPE
+    const int on = 1;
+    ::setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
     m_connection = connection;
     m_readNotifier = new QSocketNotifier(m_connection, QSocketNotifier::Read, this);
     connect(m_readNotifier, &QSocketNotifier::activated, this, &DebugChannel::read);
@@ -88,7 +111,7 @@ void DebugChannel::send(const nlohmann::json& message) {
     size_t written = 0;
     while (written < line.size()) {
         const ssize_t count =
-            ::send(m_connection, line.data() + written, line.size() - written, MSG_NOSIGNAL);
+            ::send(m_connection, line.data() + written, line.size() - written, kSendFlags);
         if (count <= 0 && errno != EAGAIN && errno != EINTR)
             return;
         if (count > 0)

@@ -2,7 +2,8 @@
 // The workbench's end of a debug run's channel (issue 18): a local socket in a folder only the
 // user can read, which the Oclgrind plugin's debugger (engine/oclgrind-check/DebugSession.h)
 // connects to from the device host; one JSON object a line each way. No network listener. Read
-// on the GUI thread through a QSocketNotifier: nothing blocks. POSIX only, as the plugin is.
+// on the GUI thread through a QSocketNotifier: nothing blocks. POSIX (Linux and macOS): Windows
+// has neither the plugin nor this end yet.
 #include <nlohmann/json.hpp>
 
 #include <QObject>
