@@ -31,6 +31,30 @@ QByteArray readBytes(QLocalSocket& socket, qsizetype size) {
     return bytes;
 }
 
+// Listens on a new channel: its name, empty (with the problem printed) when it failed.
+QString listenOn(DebugChannel& channel) {
+    QString problem;
+    const QString name = channel.listen(problem);
+    if (name.isEmpty())
+        qWarning("the channel did not listen: %s", qPrintable(problem));
+    return name;
+}
+
+bool connectDebugger(QLocalSocket& debugger, const QString& name) {
+    debugger.connectToServer(name);
+    return debugger.waitForConnected(10000);
+}
+
+// Writes `text` now, not at the event loop's next turn.
+void writeNow(QLocalSocket& debugger, const char* text) {
+    debugger.write(text);
+    debugger.flush();
+}
+
+nlohmann::json messageAt(const QSignalSpy& received, int index) {
+    return received.at(index).at(0).value<nlohmann::json>();
+}
+
 } // namespace
 
 class DebugChannelTest : public QObject {
@@ -43,9 +67,8 @@ private Q_SLOTS:
 
 void DebugChannelTest::linesBothWays() {
     DebugChannel channel;
-    QString problem;
-    const QString name = channel.listen(problem);
-    QVERIFY2(!name.isEmpty(), qPrintable(problem));
+    const QString name = listenOn(channel);
+    QVERIFY(!name.isEmpty());
 #ifndef Q_OS_WIN
     QCOMPARE(QFileInfo(QFileInfo(name).absolutePath()).permissions() & kOthers, 0);
     QVERIFY(QFileInfo::exists(name));
@@ -54,21 +77,16 @@ void DebugChannelTest::linesBothWays() {
     QSignalSpy received(&channel, &DebugChannel::received);
 
     QLocalSocket debugger;
-    debugger.connectToServer(name);
-    QVERIFY2(debugger.waitForConnected(10000), qPrintable(debugger.errorString()));
+    QVERIFY2(connectDebugger(debugger, name), qPrintable(debugger.errorString()));
     QTRY_VERIFY(channel.isConnected());
 
-    debugger.write("{\"event\":\"paused\",\"line\":7}\n{\"event\":");
-    debugger.flush();
+    writeNow(debugger, "{\"event\":\"paused\",\"line\":7}\n{\"event\":");
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(received.at(0).at(0).value<nlohmann::json>(),
-             nlohmann::json({{"event", "paused"}, {"line", 7}}));
-    debugger.write("\"locals\",\"values\":[1,2]}\nnot json\n{\"event\":\"ended\"}\n");
-    debugger.flush();
+    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "paused"}, {"line", 7}}));
+    writeNow(debugger, "\"locals\",\"values\":[1,2]}\nnot json\n{\"event\":\"ended\"}\n");
     QTRY_COMPARE(received.size(), 3);
-    QCOMPARE(received.at(1).at(0).value<nlohmann::json>(),
-             nlohmann::json({{"event", "locals"}, {"values", {1, 2}}}));
-    QCOMPARE(received.at(2).at(0).value<nlohmann::json>(), nlohmann::json({{"event", "ended"}}));
+    QCOMPARE(messageAt(received, 1), nlohmann::json({{"event", "locals"}, {"values", {1, 2}}}));
+    QCOMPARE(messageAt(received, 2), nlohmann::json({{"event", "ended"}}));
 
     channel.send({{"command", "step"}});
     channel.send({{"command", "follow"}, {"workItem", {3, 0, 0}}});
@@ -87,45 +105,38 @@ void DebugChannelTest::linesBothWays() {
 
 void DebugChannelTest::secondDebuggerIsRefused() {
     DebugChannel channel;
-    QString problem;
-    const QString name = channel.listen(problem);
-    QVERIFY2(!name.isEmpty(), qPrintable(problem));
+    const QString name = listenOn(channel);
+    QVERIFY(!name.isEmpty());
     QSignalSpy received(&channel, &DebugChannel::received);
     QLocalSocket first;
-    first.connectToServer(name);
-    QVERIFY(first.waitForConnected(10000));
+    QVERIFY(connectDebugger(first, name));
     QTRY_VERIFY(channel.isConnected());
 
     QLocalSocket second;
-    second.connectToServer(name);
-    second.waitForConnected(10000);
-    second.write("{\"event\":\"intruder\"}\n");
-    second.flush();
+    connectDebugger(second, name); // connected, then dropped by the channel
+    writeNow(second, "{\"event\":\"intruder\"}\n");
     QTRY_COMPARE(second.state(), QLocalSocket::UnconnectedState);
 
-    first.write("{\"event\":\"paused\"}\n");
-    first.flush();
+    writeNow(first, "{\"event\":\"paused\"}\n");
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(received.at(0).at(0).value<nlohmann::json>(), nlohmann::json({{"event", "paused"}}));
+    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "paused"}}));
     QVERIFY(channel.isConnected());
 }
 
 void DebugChannelTest::lastLineBeforeTheDebuggerGoesIsRead() {
     DebugChannel channel;
-    QString problem;
-    const QString name = channel.listen(problem);
-    QVERIFY2(!name.isEmpty(), qPrintable(problem));
+    const QString name = listenOn(channel);
+    QVERIFY(!name.isEmpty());
     QSignalSpy received(&channel, &DebugChannel::received);
     {
         QLocalSocket debugger;
-        debugger.connectToServer(name);
-        QVERIFY(debugger.waitForConnected(10000));
+        QVERIFY(connectDebugger(debugger, name));
         debugger.write("{\"event\":\"ended\"}\n");
         QVERIFY(debugger.flush());
         debugger.disconnectFromServer(); // gone, maybe before the channel took the connection
     }
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(received.at(0).at(0).value<nlohmann::json>(), nlohmann::json({{"event", "ended"}}));
+    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "ended"}}));
     QTRY_VERIFY(!channel.isConnected());
     channel.send({{"command", "step"}}); // nobody to send to: nothing happens
     QVERIFY(!channel.isConnected());
