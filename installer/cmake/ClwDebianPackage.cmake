@@ -43,8 +43,10 @@ OpenCL objects, builds on worker threads with a program binary cache, memory poo
 launches.
 
 find_package(clw_engine) gives the CMake target clw::engine.")
-# The headers include <CL/cl.h>; the static library needs libOpenCL.so and libcrypto.so (its
-# SHA-256) to link, and the CMake package finds OpenSSL again.
+# The headers include <CL/cl.h>; the static library needs libOpenCL.so, libcrypto.so (its
+# SHA-256) and libprotobuf-lite.so (the protocol's envelope) to link, and the CMake package finds
+# OpenSSL and protobuf again.
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_DEPENDS
-    "ocl-icd-opencl-dev | opencl-dev, opencl-c-headers | opencl-headers, libssl-dev (>= 3)")
+    "ocl-icd-opencl-dev | opencl-dev, opencl-c-headers | opencl-headers, libssl-dev (>= 3), \
+libprotobuf-dev")
 set(CPACK_DEBIAN_ENGINE_DEV_PACKAGE_RECOMMENDS "cmake (>= 3.21), pocl-opencl-icd | opencl-icd")

@@ -4,6 +4,8 @@
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
+#include "HostEnvelope.pb.h"
+
 #include <QTest>
 
 using namespace clw::engine;
@@ -18,25 +20,35 @@ HostMessage sample() {
     return message;
 }
 
-std::vector<unsigned char> withHeader(const nlohmann::json& header) {
-    const std::vector<std::uint8_t> cbor = nlohmann::json::to_cbor(header);
+// A frame whose header is `header`'s bytes, no bulk.
+std::vector<unsigned char> withHeaderBytes(const std::string& header) {
     std::vector<unsigned char> frame{'C', 'L', 'W', 'H'};
     for (int i = 0; i < 4; ++i)
-        frame.push_back(static_cast<unsigned char>(cbor.size() >> (8 * i)));
+        frame.push_back(static_cast<unsigned char>(header.size() >> (8 * i)));
     for (int i = 0; i < 8; ++i)
         frame.push_back(0);
-    frame.insert(frame.end(), cbor.begin(), cbor.end());
+    frame.insert(frame.end(), header.begin(), header.end());
     return frame;
 }
 
-nlohmann::json goodHeader() {
-    return {{"v", HostMessage::kProtocolVersion},
-            {"kind", "request"},
-            {"id", 1},
-            {"verb", "hello"},
-            {"tag", ""},
-            {"gen", 0},
-            {"body", nlohmann::json::object()}};
+std::vector<unsigned char> withHeader(const wire::HostEnvelope& header) {
+    return withHeaderBytes(header.SerializeAsString());
+}
+
+wire::HostEnvelope goodHeader() {
+    wire::HostEnvelope header;
+    header.set_version(HostMessage::kProtocolVersion);
+    header.set_kind(wire::HostEnvelope::REQUEST);
+    header.set_id(1);
+    header.set_verb("hello");
+    return header;
+}
+
+// `header` with the CBOR of `body` as its body.
+wire::HostEnvelope withBody(wire::HostEnvelope header, const nlohmann::json& body) {
+    const std::vector<std::uint8_t> cbor = nlohmann::json::to_cbor(body);
+    header.set_body(std::string(cbor.begin(), cbor.end()));
+    return header;
 }
 
 QString refusal(const std::vector<unsigned char>& frame) {
@@ -56,12 +68,10 @@ private Q_SLOTS:
     void roundTripKeepsEveryField() {
         const HostMessage sent = sample();
         const std::vector<unsigned char> frame = HostFrame::encode(sent);
-        // The head alone, its body lent and given back: the same bytes, the message unchanged.
-        HostMessage lent = sample();
-        const std::vector<unsigned char> head = HostFrame::encodeHead(lent);
+        // The head alone: the same bytes.
+        const std::vector<unsigned char> head = HostFrame::encodeHead(sent);
         QCOMPARE(frame.size(), head.size() + sent.bulk.size());
         QVERIFY(std::equal(head.begin(), head.end(), frame.begin()));
-        QVERIFY(lent.body == sent.body);
         const HostMessage got = HostFrame::decode(frame);
         QVERIFY(got.kind == HostMessage::Kind::Request);
         QCOMPARE(got.id, std::uint64_t(7));
@@ -70,8 +80,14 @@ private Q_SLOTS:
         QCOMPARE(got.generation, std::uint64_t(12));
         QCOMPARE(got.body.at("offset").get<int>(), 64);
         QVERIFY(got.bulk == sent.bulk);
-        // The header is CBOR: a map of 7 entries (0xa7) right after the prefix.
-        QCOMPARE(int(frame[HostFrame::kPrefixBytes]), 0xa7);
+        // The header is the protobuf envelope: field 1 (the version) first, as a varint.
+        QCOMPARE(int(frame[HostFrame::kPrefixBytes]), 0x08);
+        QCOMPARE(int(frame[HostFrame::kPrefixBytes + 1]), HostMessage::kProtocolVersion);
+        // An empty body is left out: a ping's whole header is its version, id and verb.
+        const std::vector<unsigned char> ping = HostFrame::encode(HostMessage::request(9, "ping"));
+        QCOMPARE(ping.size(), HostFrame::kPrefixBytes + 2 + 2 + 6);
+        const HostMessage pong = HostFrame::decode(ping);
+        QVERIFY(pong.body.is_object() && pong.body.empty());
     }
 
     void replyAndFailureAnswerTheirRequest() {
@@ -141,44 +157,53 @@ private Q_SLOTS:
         frame[0] = 'X';
         QVERIFY(refusal(frame).contains(QStringLiteral("does not start with \"CLWH\"")));
 
-        std::vector<unsigned char> notCbor = withHeader(goodHeader());
-        std::fill(notCbor.begin() + HostFrame::kPrefixBytes, notCbor.end(), 0xff);
-        QVERIFY(refusal(notCbor).contains(QStringLiteral("not CBOR")));
+        std::vector<unsigned char> notEnvelope = withHeader(goodHeader());
+        std::fill(notEnvelope.begin() + HostFrame::kPrefixBytes, notEnvelope.end(), 0xff);
+        QVERIFY(refusal(notEnvelope).contains(QStringLiteral("not the protocol's envelope")));
 
-        nlohmann::json noVerb = goodHeader();
-        noVerb.erase("verb");
-        QVERIFY(refusal(withHeader(noVerb)).contains(QStringLiteral("without its \"verb\"")));
+        wire::HostEnvelope noVerb = goodHeader();
+        noVerb.clear_verb();
+        QCOMPARE(refusal(withHeader(noVerb)),
+                 QStringLiteral("a device-host message without its verb"));
 
-        nlohmann::json wrongType = goodHeader();
-        wrongType["id"] = "seven";
-        QCOMPARE(refusal(withHeader(wrongType)),
-                 QStringLiteral("a device-host message whose \"id\" field is a string"));
+        // A tag (field 5, length-delimited) that announces 50 bytes where 5 follow.
+        std::string cutField = goodHeader().SerializeAsString();
+        cutField += std::string{char(5 << 3 | 2), 50} + "fills";
+        QVERIFY(refusal(withHeaderBytes(cutField))
+                    .contains(QStringLiteral("not the protocol's envelope")));
 
-        nlohmann::json badKind = goodHeader();
-        badKind["kind"] = "shout";
-        QVERIFY(refusal(withHeader(badKind)).contains(QStringLiteral("unknown kind \"shout\"")));
+        wire::HostEnvelope badKind = goodHeader();
+        badKind.set_kind(wire::HostEnvelope::Kind(7));
+        QCOMPARE(refusal(withHeader(badKind)),
+                 QStringLiteral("a device-host message of unknown kind 7"));
 
-        QVERIFY(refusal(withHeader(nlohmann::json::array({1, 2})))
-                    .contains(QStringLiteral("not a map")));
+        QCOMPARE(refusal(withHeader(withBody(goodHeader(), nlohmann::json::array({1, 2})))),
+                 QStringLiteral("a device-host message whose body is not a map"));
 
-        // 300 nested one-element CBOR arrays: refused before nlohmann's reader, which recurses
-        // once a level, runs out of stack (tests/fuzz/regressions holds 200,000 levels).
-        std::vector<unsigned char> deep = {'C', 'L', 'W', 'H', 45, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-        deep.insert(deep.end(), 300, 0x81);
-        deep.push_back(0x00);
-        QCOMPARE(refusal(deep), QStringLiteral("a device-host message header that nests values "
-                                               "more than 256 deep"));
-        QCOMPARE(refusal(withHeader(goodHeader())), QStringLiteral("(accepted)"));
+        std::string notCbor = "\xff\xff";
+        wire::HostEnvelope badBody = goodHeader();
+        badBody.set_body(notCbor);
+        QVERIFY(refusal(withHeader(badBody)).contains(QStringLiteral("not CBOR")));
+
+        // A body of 300 nested one-element CBOR arrays: refused before nlohmann's reader, which
+        // recurses once a level, runs out of stack (tests/fuzz/regressions holds 200,000 levels).
+        wire::HostEnvelope deep = goodHeader();
+        deep.set_body(std::string(300, '\x81') + std::string(1, '\0'));
+        QCOMPARE(refusal(withHeader(deep)),
+                 QStringLiteral("a device-host message header that nests values more than 256 "
+                                "deep"));
+        QCOMPARE(refusal(withHeader(withBody(goodHeader(), {{"handle", 3}}))),
+                 QStringLiteral("(accepted)"));
     }
 
     void anotherVersionIsRefusedByName() {
-        QCOMPARE(HostMessage::kProtocolVersion, 3);
-        for (const int version : {4, 2}) { // a newer install's, an older one's
-            nlohmann::json other = goodHeader();
-            other["v"] = version;
+        QCOMPARE(HostMessage::kProtocolVersion, 4);
+        for (const int version : {5, 3}) { // a newer install's, an older one's
+            wire::HostEnvelope other = goodHeader();
+            other.set_version(std::uint32_t(version));
             const QString error = refusal(withHeader(other));
             QVERIFY2(error.contains(QStringLiteral("protocol version %1; this side speaks "
-                                                   "version 3")
+                                                   "version 4")
                                         .arg(version)),
                      qPrintable(error));
             QVERIFY(error.contains(QStringLiteral("reinstall")));
@@ -200,8 +225,8 @@ private Q_SLOTS:
     }
 
     void aBadHeaderInAStreamIsSteppedOver() {
-        nlohmann::json newer = goodHeader();
-        newer["v"] = 9;
+        wire::HostEnvelope newer = goodHeader();
+        newer.set_version(9);
         std::vector<unsigned char> stream = withHeader(newer);
         const auto good = HostFrame::encode(sample());
         stream.insert(stream.end(), good.begin(), good.end());

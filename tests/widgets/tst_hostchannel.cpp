@@ -1,8 +1,10 @@
 // The device host's end of the channel (issue 17): a host given a message of a newer protocol
-// version, or one whose header is not CBOR, refuses it with an event and its stderr, and answers
-// the next request; a post (a request numbered 0) gets no answer; a stream that is not the protocol
-// at all ends the host with status 2 and says why, rather than crashing it.
+// version, or one whose header is not the protocol's envelope, refuses it with an event and its
+// stderr, and answers the next request; a post (a request numbered 0) gets no answer; a stream that
+// is not the protocol at all ends the host with status 2 and says why, rather than crashing it.
 #include "clw/engine/protocol/HostFrame.h"
+
+#include "HostEnvelope.pb.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -22,14 +24,13 @@ QByteArray bytesOf(const std::vector<unsigned char>& frame) {
     return QByteArray(reinterpret_cast<const char*>(frame.data()), qsizetype(frame.size()));
 }
 
-// A frame whose header is `header` (any CBOR), no bulk.
-QByteArray frameWithHeader(const nlohmann::json& header) {
-    const std::vector<std::uint8_t> cbor = nlohmann::json::to_cbor(header);
+// A frame whose header is `header` (any bytes), no bulk.
+QByteArray frameWithHeader(const std::string& header) {
     QByteArray frame("CLWH");
     for (int i = 0; i < 4; ++i)
-        frame.append(char(cbor.size() >> (8 * i)));
+        frame.append(char(header.size() >> (8 * i)));
     frame.append(QByteArray(8, '\0'));
-    frame.append(reinterpret_cast<const char*>(cbor.data()), qsizetype(cbor.size()));
+    frame.append(header.data(), qsizetype(header.size()));
     return frame;
 }
 
@@ -63,17 +64,12 @@ private Q_SLOTS:
         QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
         HostFrameReader reader;
 
-        nlohmann::json newer = {{"v", HostMessage::kProtocolVersion + 1},
-                                {"kind", "request"},
-                                {"id", 1},
-                                {"verb", "hello"},
-                                {"tag", ""},
-                                {"gen", 0},
-                                {"body", nlohmann::json::object()}};
-        host.write(frameWithHeader(newer));
-        QByteArray notCbor = frameWithHeader(nlohmann::json::object());
-        notCbor.replace(16, notCbor.size() - 16, QByteArray(notCbor.size() - 16, '\xff'));
-        host.write(notCbor);
+        wire::HostEnvelope newer;
+        newer.set_version(HostMessage::kProtocolVersion + 1);
+        newer.set_id(1);
+        newer.set_verb("hello");
+        host.write(frameWithHeader(newer.SerializeAsString()));
+        host.write(frameWithHeader(std::string(12, '\xff')));
         host.write(bytesOf(HostFrame::encode(HostMessage::request(7, "hello"))));
 
         std::vector<std::string> refusals;
@@ -91,7 +87,8 @@ private Q_SLOTS:
                     .contains(QStringLiteral("protocol version %1; this side speaks version %2")
                                   .arg(HostMessage::kProtocolVersion + 1)
                                   .arg(HostMessage::kProtocolVersion)));
-        QVERIFY(QString::fromStdString(refusals[1]).contains(QStringLiteral("not CBOR")));
+        QVERIFY(QString::fromStdString(refusals[1])
+                    .contains(QStringLiteral("not the protocol's envelope")));
 
         // An unknown verb is a failure by name; the host lives on.
         host.write(bytesOf(HostFrame::encode(HostMessage::request(8, "shout"))));

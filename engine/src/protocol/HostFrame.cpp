@@ -3,6 +3,7 @@
 #include "clw/engine/protocol/HostProtocolError.h"
 
 #include "BoundedCbor.h"
+#include "HostEnvelope.pb.h"
 
 #include <algorithm>
 #include <array>
@@ -14,9 +15,9 @@ namespace {
 
 constexpr std::array<unsigned char, 4> kMagic{'C', 'L', 'W', 'H'};
 
-void putLittle(std::vector<unsigned char>& out, std::uint64_t value, int bytes) {
+void putLittle(unsigned char* out, std::uint64_t value, int bytes) {
     for (int i = 0; i < bytes; ++i)
-        out.push_back(static_cast<unsigned char>(value >> (8 * i)));
+        out[i] = static_cast<unsigned char>(value >> (8 * i));
 }
 
 std::uint64_t getLittle(const unsigned char* in, int bytes) {
@@ -50,94 +51,96 @@ Prefix readPrefix(const unsigned char* bytes) {
     return prefix;
 }
 
-HostMessage::Kind kindFromName(const std::string& name) {
-    for (HostMessage::Kind kind : {HostMessage::Kind::Request, HostMessage::Kind::Reply,
-                                   HostMessage::Kind::Failure, HostMessage::Kind::Event})
-        if (name == kindName(kind))
-            return kind;
-    throw HostProtocolError("a device-host message of unknown kind \"" + name + "\"");
+wire::HostEnvelope::Kind wireKind(HostMessage::Kind kind) {
+    switch (kind) {
+    case HostMessage::Kind::Request:
+        return wire::HostEnvelope::REQUEST;
+    case HostMessage::Kind::Reply:
+        return wire::HostEnvelope::REPLY;
+    case HostMessage::Kind::Failure:
+        return wire::HostEnvelope::FAILURE;
+    case HostMessage::Kind::Event:
+        return wire::HostEnvelope::EVENT;
+    }
+    return wire::HostEnvelope::REQUEST;
 }
 
-template <class T>
-T field(const nlohmann::json& header, const char* name, nlohmann::json::value_t type) {
-    const auto found = header.find(name);
-    if (found == header.end())
-        throw HostProtocolError(std::string("a device-host message without its \"") + name +
-                                "\" field");
-    const bool typeOk = type == nlohmann::json::value_t::number_unsigned
-                            ? found->is_number_unsigned()
-                            : found->type() == type;
-    if (!typeOk)
-        throw HostProtocolError(std::string("a device-host message whose \"") + name +
-                                "\" field is a " + found->type_name());
-    return found->get<T>();
+HostMessage::Kind kindOf(int wire) {
+    switch (wire) {
+    case wire::HostEnvelope::REQUEST:
+        return HostMessage::Kind::Request;
+    case wire::HostEnvelope::REPLY:
+        return HostMessage::Kind::Reply;
+    case wire::HostEnvelope::FAILURE:
+        return HostMessage::Kind::Failure;
+    case wire::HostEnvelope::EVENT:
+        return HostMessage::Kind::Event;
+    }
+    throw HostProtocolError("a device-host message of unknown kind " + std::to_string(wire));
 }
 
 } // namespace
 
-std::vector<unsigned char> HostFrame::encodeHead(HostMessage& message) {
-    // Field by field rather than from an initializer list, which copies every value twice, and
-    // the body lent rather than copied: a request's way there and back is counted in
-    // microseconds (issue 17).
-    nlohmann::json header(nlohmann::json::value_t::object);
-    header["v"] = HostMessage::kProtocolVersion;
-    header["kind"] = kindName(message.kind);
-    header["id"] = message.id;
-    header["verb"] = message.verb;
-    header["tag"] = message.tag;
-    header["gen"] = message.generation;
-    nlohmann::json& body = header["body"];
-    body.swap(message.body);
-    std::vector<unsigned char> out(kMagic.begin(), kMagic.end());
-    out.reserve(256);
-    putLittle(out, 0, 4); // the header's length, known once it is written
-    putLittle(out, message.bulk.size(), 8);
-    try {
-        nlohmann::json::to_cbor(header, out);
-    } catch (...) {
-        body.swap(message.body);
-        throw;
+std::vector<unsigned char> HostFrame::encodeHead(const HostMessage& message) {
+    wire::HostEnvelope envelope;
+    envelope.set_version(HostMessage::kProtocolVersion);
+    envelope.set_kind(wireKind(message.kind));
+    envelope.set_id(message.id);
+    envelope.set_verb(message.verb);
+    envelope.set_tag(message.tag);
+    envelope.set_generation(message.generation);
+    // An empty body (a ping, a plain reply) costs no CBOR at all.
+    if (!message.body.is_null() && !(message.body.is_object() && message.body.empty())) {
+        std::string& body = *envelope.mutable_body();
+        nlohmann::json::to_cbor(message.body, body);
     }
-    body.swap(message.body);
-    const std::size_t cborBytes = out.size() - kPrefixBytes;
-    for (int i = 0; i < 4; ++i)
-        out[kMagic.size() + std::size_t(i)] = static_cast<unsigned char>(cborBytes >> (8 * i));
+    const std::size_t headBytes = envelope.ByteSizeLong();
+    if (headBytes > kMaxHeaderBytes)
+        throw HostProtocolError("a device-host message header of " + std::to_string(headBytes) +
+                                " bytes, more than the " + std::to_string(kMaxHeaderBytes) +
+                                " the protocol allows");
+    std::vector<unsigned char> out(kPrefixBytes + headBytes);
+    std::copy(kMagic.begin(), kMagic.end(), out.begin());
+    putLittle(out.data() + 4, headBytes, 4);
+    putLittle(out.data() + 8, message.bulk.size(), 8);
+    envelope.SerializeWithCachedSizesToArray(out.data() + kPrefixBytes);
     return out;
 }
 
 std::vector<unsigned char> HostFrame::encode(const HostMessage& message) {
-    HostMessage copy = message;
-    std::vector<unsigned char> out = encodeHead(copy);
+    std::vector<unsigned char> out = encodeHead(message);
     out.insert(out.end(), message.bulk.begin(), message.bulk.end());
     return out;
 }
 
 HostMessage HostFrame::decodeHeader(std::span<const unsigned char> bytes) {
-    const nlohmann::json header = detail::parseBoundedCbor(bytes);
-    if (!header.is_object())
-        throw HostProtocolError("a device-host message header that is not a map");
-    const auto version =
-        field<std::uint64_t>(header, "v", nlohmann::json::value_t::number_unsigned);
+    wire::HostEnvelope envelope;
+    if (!envelope.ParseFromArray(bytes.data(), int(bytes.size())))
+        throw HostProtocolError("a device-host message header that is not the protocol's "
+                                "envelope: the other side wrote something else on the channel");
     // Both sides come from one install: a version either way is another install's, whose
     // messages this side would misread.
-    if (version != std::uint64_t(HostMessage::kProtocolVersion))
+    if (envelope.version() != std::uint32_t(HostMessage::kProtocolVersion))
         throw HostProtocolError("a device-host message of protocol version " +
-                                std::to_string(version) + "; this side speaks version " +
+                                std::to_string(envelope.version()) + "; this side speaks version " +
                                 std::to_string(HostMessage::kProtocolVersion) +
                                 ": the workbench and its clworkbench-host come from different "
                                 "installs; reinstall so that they match");
     HostMessage message;
-    message.kind =
-        kindFromName(field<std::string>(header, "kind", nlohmann::json::value_t::string));
-    message.id = field<std::uint64_t>(header, "id", nlohmann::json::value_t::number_unsigned);
-    message.verb = field<std::string>(header, "verb", nlohmann::json::value_t::string);
-    message.tag = field<std::string>(header, "tag", nlohmann::json::value_t::string);
-    message.generation =
-        field<std::uint64_t>(header, "gen", nlohmann::json::value_t::number_unsigned);
-    const auto body = header.find("body");
-    if (body == header.end() || !body->is_object())
-        throw HostProtocolError("a device-host message without a body map");
-    message.body = std::move(*body);
+    message.kind = kindOf(envelope.kind());
+    if (envelope.verb().empty())
+        throw HostProtocolError("a device-host message without its verb");
+    message.id = envelope.id();
+    message.verb = std::move(*envelope.mutable_verb());
+    message.tag = std::move(*envelope.mutable_tag());
+    message.generation = envelope.generation();
+    const std::string& body = envelope.body();
+    if (body.empty())
+        return message;
+    message.body = detail::parseBoundedCbor(
+        {reinterpret_cast<const unsigned char*>(body.data()), body.size()});
+    if (!message.body.is_object())
+        throw HostProtocolError("a device-host message whose body is not a map");
     return message;
 }
 

@@ -4,12 +4,13 @@
 //   "CLWH"                 4 bytes, the protocol's magic
 //   header length          4 bytes, little-endian, at most kMaxHeaderBytes
 //   bulk length            8 bytes, little-endian, at most kMaxBulkBytes
-//   header                 CBOR map: v, kind, id, verb, tag, gen, body
+//   header                 protobuf HostEnvelope: version, kind, id, verb, tag, generation,
+//                          body (the JSON body in CBOR, left out when empty)
 //   bulk                   raw bytes
 //
-// The header's CBOR comes from nlohmann::json (to_cbor / from_cbor); nothing here parses JSON by
-// hand. Another `v`, older or newer, is refused by name, so a workbench and a host of different
-// installs say what is wrong.
+// The envelope is protobuf's (src/protocol/HostEnvelope.proto), the body's CBOR nlohmann::json's
+// (to_cbor / from_cbor); nothing here parses bytes by hand. Another version, older or newer, is
+// refused by name, so a workbench and a host of different installs say what is wrong.
 #include "clw/engine/protocol/HostMessage.h"
 
 #include <cstddef>
@@ -28,10 +29,8 @@ public:
 
     // The frame's bytes.
     static std::vector<unsigned char> encode(const HostMessage& message);
-    // The prefix alone and the header, for writers that send the bulk from where it lies. The
-    // body is lent to the header while it is written, not copied: `message` is as it was when
-    // this returns.
-    static std::vector<unsigned char> encodeHead(HostMessage& message);
+    // The prefix alone and the header, for writers that send the bulk from where it lies.
+    static std::vector<unsigned char> encodeHead(const HostMessage& message);
     // Reads one whole frame; throws HostProtocolError for anything but exactly one frame.
     static HostMessage decode(std::span<const unsigned char> frame);
     // The header's bytes as a message (no bulk); throws HostProtocolError.

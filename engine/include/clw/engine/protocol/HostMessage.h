@@ -18,7 +18,9 @@ struct HostMessage {
     // 3: a run record leaves out what the workbench's session tells (its mode when a plain run,
     // "ok" when it ran, the global size as the session gives it), and a launch's own kernel
     // command is its four times alone.
-    static constexpr int kProtocolVersion = 3;
+    // 4: the header is a protobuf envelope (HostEnvelope.proto) rather than a CBOR map, and an
+    // empty body is left out of it.
+    static constexpr int kProtocolVersion = 4;
 
     enum class Kind { Request, Reply, Failure, Event };
 
