@@ -5,23 +5,17 @@
 
 namespace clw::host {
 
-nlohmann::json HostBufferTable::lend(std::shared_ptr<ui::BufferSource> source) {
+void HostBufferTable::lend(std::shared_ptr<ui::BufferSource> source,
+                           engine::wire::LentBuffer& lent) {
+    lent.set_size(source->size());
+    lent.set_description(source->description());
+    lent.set_natural_type(source->naturalType());
+    lent.set_width(source->naturalWidth());
+    lent.set_height(source->naturalHeight());
     std::lock_guard lock(m_mutex);
     const std::uint64_t handle = m_next++;
-    // Field by field: an initializer list copies every value twice, for every buffer of a run.
-    // What a buffer has not (a type, a width and height: an image's) is left out.
-    nlohmann::json info(nlohmann::json::value_t::object);
-    info["handle"] = handle;
-    info["size"] = source->size();
-    info["description"] = source->description();
-    if (std::string type = source->naturalType(); !type.empty())
-        info["naturalType"] = std::move(type);
-    if (const std::uint64_t width = source->naturalWidth(); width != 0)
-        info["width"] = width;
-    if (const std::uint64_t height = source->naturalHeight(); height != 0)
-        info["height"] = height;
+    lent.set_handle(handle);
     m_sources[handle] = std::move(source);
-    return info;
 }
 
 std::shared_ptr<ui::BufferSource> HostBufferTable::find(std::uint64_t handle) const {

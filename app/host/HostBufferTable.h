@@ -4,7 +4,7 @@
 // writes, fills and snapshots, until it releases the number.
 #include "bridge/BufferSource.h"
 
-#include <nlohmann/json.hpp>
+#include "HostRun.pb.h"
 
 #include <cstdint>
 #include <map>
@@ -15,9 +15,9 @@ namespace clw::host {
 
 class HostBufferTable {
 public:
-    // Lends `source`; returns what the workbench needs to show it without asking again: handle,
-    // size, description, natural type, width and height.
-    nlohmann::json lend(std::shared_ptr<ui::BufferSource> source);
+    // Lends `source`; writes into `lent` what the workbench needs to show it without asking
+    // again: handle, size, description, natural type, width and height.
+    void lend(std::shared_ptr<ui::BufferSource> source, engine::wire::LentBuffer& lent);
     // Throws std::runtime_error naming the handle when it is not lent (released, or never).
     std::shared_ptr<ui::BufferSource> find(std::uint64_t handle) const;
     void release(std::uint64_t handle);

@@ -5,6 +5,7 @@
 #include "bridge/EditorBuild.h"
 #include "bridge/HostStopped.h"
 #include "bridge/HostValues.h"
+#include "bridge/RunRecordWire.h"
 #include "bridge/SessionDeviceState.h"
 #include "bridge/SessionJobs.h"
 
@@ -116,19 +117,25 @@ std::shared_ptr<ui::SessionDeviceState> HostSessionService::stateFor(std::uint64
     return state;
 }
 
-engine::Session HostSessionService::sessionOf(const HostMessage& request) {
-    const std::uint64_t id = request.body.at("session");
-    const std::uint64_t revision = request.body.value("revision", std::uint64_t(0));
-    if (const auto document = request.body.find("document"); document != request.body.end()) {
-        engine::Session session =
-            engine::SessionFile::parse(document->get<std::string>(), "session").session;
+engine::wire::SessionRequest HostSessionService::sessionRequestOf(const HostMessage& request) {
+    engine::wire::SessionRequest typed;
+    if (!typed.ParseFromString(request.typed))
+        throw std::runtime_error(request.verb +
+                                 " without its typed request (SessionRequest): the workbench "
+                                 "comes from another install than its clworkbench-host; reinstall");
+    return typed;
+}
+
+engine::Session HostSessionService::sessionOf(const engine::wire::SessionRequest& request) {
+    if (request.has_document()) {
+        engine::Session session = engine::SessionFile::parse(request.document(), "session").session;
         std::lock_guard lock(m_mutex);
-        m_documents[id] = {revision, session};
+        m_documents[request.session()] = {request.revision(), session};
         return session;
     }
     std::lock_guard lock(m_mutex);
-    const auto kept = m_documents.find(id);
-    if (kept == m_documents.end() || kept->second.revision != revision)
+    const auto kept = m_documents.find(request.session());
+    if (kept == m_documents.end() || kept->second.revision != request.revision())
         throw std::runtime_error(ui::kSessionDocumentNeeded);
     return kept->second.session;
 }
@@ -138,26 +145,25 @@ nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) 
 }
 
 HostMessage HostSessionService::build(const HostMessage& request) {
-    const auto& body = request.body;
-    auto state = stateFor(body.at("session"), body.at("device"));
-    const ui::BuildSummary summary = ui::buildSessionProgram(
-        *state, sessionOf(request), body.at("folder").get<std::string>(), m_builds);
+    const engine::wire::SessionRequest typed = sessionRequestOf(request);
+    auto state = stateFor(typed.session(), typed.device());
+    const ui::BuildSummary summary =
+        ui::buildSessionProgram(*state, sessionOf(typed), typed.folder(), m_builds);
     return HostMessage::replyTo(request, {{"summary", summary}, {"program", program(*state)}});
 }
 
 HostMessage HostSessionService::run(const HostMessage& request, const RequestContext& context) {
-    const auto& body = request.body;
-    auto state = stateFor(body.at("session"), body.at("device"));
+    const engine::wire::SessionRequest typed = sessionRequestOf(request);
+    auto state = stateFor(typed.session(), typed.device());
     ui::RunPlan plan;
-    plan.session = sessionOf(request);
-    plan.folder = body.at("folder").get<std::string>();
-    // Fields at the plan's defaults are left out (HostSessionClient::run).
-    plan.mode = ui::RunRecord::Mode(body.value("mode", int(plan.mode)));
-    plan.launchIndex = body.value("launchIndex", plan.launchIndex);
-    plan.times = body.value("times", plan.times);
-    plan.launch = body.value("launch", plan.launch);
-    plan.store = body.value("store", plan.store);
-    plan.deviceName = body.at("deviceName").get<QString>();
+    plan.session = sessionOf(typed);
+    plan.folder = typed.folder();
+    plan.mode = ui::RunRecord::Mode(typed.mode());
+    plan.launchIndex = typed.launch_index();
+    plan.times = typed.times();
+    plan.launch = typed.launch();
+    plan.store = typed.store();
+    plan.deviceName = QString::fromStdString(typed.device_name());
     plan.afterLaunch = [this, state](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished. A program that
         // prints nothing needs no wait (a driver's own words come with a later take()).
@@ -174,7 +180,7 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     // no more.
     // The workbench says which phase its watchdog counts already ("launch" when it knows the
     // program is built): no event needs to say it again.
-    std::string sentPhase = body.value("phase", std::string());
+    std::string sentPhase = typed.phase();
     Clock::time_point sentAt = Clock::now();
     const ui::ProgressFn progress = [&](const QString& what, int done, int total) {
         // The phase picks the workbench's watchdog limit: a build may take longer than a launch.
@@ -187,10 +193,9 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
         context.event({{"what", what}, {"done", done}, {"total", total}, {"phase", phase}});
     };
     ui::RunOutcome outcome = ui::runSessionPlan(*state, plan, m_builds, context.job(), progress);
-    // Field by field, and only what is not empty: the reply of every run is built, sent and read
-    // within the launch's round trip.
+    // Records and buffers typed (HostRun.proto); the rest, which a plain run has none of, in the
+    // JSON body and only where it is not empty.
     nlohmann::json reply(nlohmann::json::value_t::object);
-    reply["records"] = outcome.records;
     if (!outcome.warnings.isEmpty())
         reply["warnings"] = outcome.warnings;
     if (!outcome.error.isEmpty()) {
@@ -203,15 +208,19 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     }
     if (outcome.sweep)
         reply["sweep"] = *outcome.sweep;
-    nlohmann::json buffers = nlohmann::json::array();
+    engine::wire::RunReply ran;
+    for (const ui::RunRecord& record : outcome.records)
+        ui::recordToWire(record, *ran.add_records());
     for (auto& [name, source] : outcome.sources) {
-        nlohmann::json entry = {{"name", name}, {"current", m_buffers.lend(source)}};
+        engine::wire::RunBuffer& buffer = *ran.add_buffers();
+        buffer.set_name(name.toStdString());
+        m_buffers.lend(source, *buffer.mutable_current());
         if (const auto initial = outcome.initial.find(name); initial != outcome.initial.end())
-            entry["initial"] = m_buffers.lend(initial->second);
-        buffers.push_back(std::move(entry));
+            m_buffers.lend(initial->second, *buffer.mutable_initial());
     }
-    reply["buffers"] = std::move(buffers);
-    return HostMessage::replyTo(request, std::move(reply));
+    HostMessage answer = HostMessage::replyTo(request, std::move(reply));
+    answer.typed = ran.SerializeAsString();
+    return answer;
 }
 
 HostMessage HostSessionService::check(const HostMessage& request, const RequestContext& context) {
@@ -254,7 +263,11 @@ HostMessage HostSessionService::fill(const HostMessage& request) {
 
 HostMessage HostSessionService::snapshot(const HostMessage& request) {
     const auto copy = m_buffers.find(request.body.at("handle"))->snapshot();
-    return HostMessage::replyTo(request, m_buffers.lend(copy));
+    engine::wire::LentBuffer lent;
+    m_buffers.lend(copy, lent);
+    HostMessage reply = HostMessage::replyTo(request);
+    reply.typed = lent.SerializeAsString();
+    return reply;
 }
 
 HostMessage HostSessionService::release(const HostMessage& request) {

@@ -5,6 +5,8 @@
 #include "HostBufferTable.h"
 #include "HostServer.h"
 
+#include "HostRun.pb.h"
+
 #include "bridge/BuildTargets.h"
 
 #include "clw/engine/build/BuildService.h"
@@ -62,9 +64,11 @@ private:
     std::shared_ptr<ui::SessionDeviceState> stateFor(std::uint64_t session,
                                                      const std::string& choice);
     nlohmann::json program(const ui::SessionDeviceState& state) const;
+    // A build's or run's typed request; throws when it has none.
+    static engine::wire::SessionRequest sessionRequestOf(const engine::HostMessage& request);
     // The request's session: its document, read and kept, or the kept one of its revision.
     // Throws with kSessionDocumentNeeded when the revision is not the one kept.
-    engine::Session sessionOf(const engine::HostMessage& request);
+    engine::Session sessionOf(const engine::wire::SessionRequest& request);
 
     std::string m_platform;
     PrintfCapture& m_printf;

@@ -16,6 +16,7 @@ HostMessage sample() {
     HostMessage message = HostMessage::request(7, "buffer.read", {{"handle", 3}, {"offset", 64}});
     message.tag = "inspector";
     message.generation = 12;
+    message.typed = std::string("\x08\x07\0typed", 8); // any bytes: a typed body, zeros and all
     message.bulk = {1, 2, 3, 0, 255};
     return message;
 }
@@ -79,6 +80,7 @@ private Q_SLOTS:
         QCOMPARE(got.tag, std::string("inspector"));
         QCOMPARE(got.generation, std::uint64_t(12));
         QCOMPARE(got.body.at("offset").get<int>(), 64);
+        QCOMPARE(got.typed, sent.typed);
         QVERIFY(got.bulk == sent.bulk);
         // The header is the protobuf envelope: field 1 (the version) first, as a varint.
         QCOMPARE(int(frame[HostFrame::kPrefixBytes]), 0x08);

@@ -31,7 +31,8 @@ void checkRoundTrip(const HostMessage& message) {
                        "a message decoded from its encoding encodes otherwise");
     clw::fuzz::require(again.kind == message.kind && again.id == message.id &&
                            again.verb == message.verb && again.tag == message.tag &&
-                           again.generation == message.generation && again.bulk == message.bulk,
+                           again.generation == message.generation && again.typed == message.typed &&
+                           again.bulk == message.bulk,
                        "a message decoded from its encoding has other fields");
 }
 

@@ -218,13 +218,14 @@ private Q_SLOTS:
         const ResolvedDevice device = hosts.resolve(kPoclChoice);
         const std::shared_ptr<HostConnection> host = hosts.host(device.platform);
         const auto build = [&](std::uint64_t revision, const std::string& document) {
-            nlohmann::json body = {{"session", 1},
-                                   {"revision", revision},
-                                   {"device", device.device},
-                                   {"folder", QDir::currentPath().toStdString()}};
+            clw::engine::wire::SessionRequest request;
+            request.set_session(1);
+            request.set_revision(revision);
+            request.set_device(device.device);
+            request.set_folder(QDir::currentPath().toStdString());
             if (!document.empty())
-                body["document"] = document;
-            return host->request("session.build", body).reply.get();
+                request.set_document(document);
+            return host->requestTyped("session.build", request.SerializeAsString()).reply.get();
         };
         QVERIFY(build(1, {}).body.at("summary").at("ok").get<bool>());
         try {
@@ -336,15 +337,20 @@ private Q_SLOTS:
                 events->append(QString::fromStdString(event.at("phase").get<std::string>() + ": " +
                                                       event.at("what").get<std::string>()));
             };
-            const nlohmann::json body = {{"session", 3},
-                                         {"revision", 1},
-                                         {"document", engine::SessionFile::serialize(session)},
-                                         {"device", device.device},
-                                         {"folder", QDir::currentPath().toStdString()},
-                                         {"deviceName", kPoclChoice},
-                                         {"phase", phase}};
+            clw::engine::wire::SessionRequest request;
+            request.set_session(3);
+            request.set_revision(1);
+            request.set_document(engine::SessionFile::serialize(session));
+            request.set_device(device.device);
+            request.set_folder(QDir::currentPath().toStdString());
+            request.set_device_name(kPoclChoice);
+            request.set_launch_index(-1);
+            request.set_times(1);
+            request.set_launch(true);
+            request.set_store(true);
+            request.set_phase(phase);
             const engine::HostMessage reply =
-                host->request("session.run", body, {}, options).reply.get();
+                host->requestTyped("session.run", request.SerializeAsString(), options).reply.get();
             if (reply.body.contains("error")) // present only when the run failed
                 throw std::runtime_error(reply.body.at("error").get<std::string>());
             std::lock_guard lock(*mutex);

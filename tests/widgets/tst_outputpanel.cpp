@@ -5,7 +5,7 @@
 // cell, and the debugger's followed work-item.
 #include "bridge/DeviceHosts.h"
 #include "bridge/EngineBridge.h"
-#include "bridge/HostValues.h"
+#include "bridge/RunRecordWire.h"
 #include "debug/DebuggerPanel.h"
 #include "debug/WatchPanel.h"
 #include "launch/OutputPanel.h"
@@ -101,6 +101,17 @@ int selectedRow(const WatchPanel& watch) {
     return rows.size() == 1 ? rows.front().row() : -1;
 }
 
+// `record` as a device host sends it (its typed form, encoded and read back) and as the workbench
+// reads it, with `session`'s launches.
+RunRecord throughTheHost(const RunRecord& record, const engine::Session& session) {
+    engine::wire::RunRecord sent;
+    recordToWire(record, sent);
+    engine::wire::RunRecord received;
+    if (!received.ParseFromString(sent.SerializeAsString()))
+        throw std::runtime_error("a record's typed form does not read back");
+    return recordFromWire(received, session, QStringLiteral("a device"));
+}
+
 } // namespace
 
 class TestOutputPanel : public QObject {
@@ -130,11 +141,10 @@ private Q_SLOTS:
         QCOMPARE(lines[3].text, QStringLiteral("b"));
         QCOMPARE(record.outputDropped, std::uint64_t(7));
 
-        // Through the device host's JSON.
+        // Through the device host.
         engine::Session session = saySession();
         record.launchIndex = 0;
-        const RunRecord back =
-            recordFromJson(nlohmann::json(record), session, QStringLiteral("a device"));
+        const RunRecord back = throughTheHost(record, session);
         QCOMPARE(back.output, record.output);
         QCOMPARE(back.outputWorkItems, record.outputWorkItems);
         QCOMPARE(RunRecord::workItemText({3, 1, 0}), QStringLiteral("3,1,0"));
@@ -142,7 +152,7 @@ private Q_SLOTS:
 
     // What a device host sends of a record and what the workbench fills in itself (its device,
     // its kernel times, what it left out at its default) come back as they were.
-    void aRecordComesBackWholeThroughTheHostsJson() {
+    void aRecordComesBackWholeThroughTheHost() {
         const engine::Session session = saySession();
         RunRecord record;
         record.mode = RunRecord::Mode::RunN;
@@ -166,8 +176,7 @@ private Q_SLOTS:
         record.outputDropped = 3;
         record.outputWorkItems = {{0, CheckIds{1, 2, 0}}};
 
-        const RunRecord back =
-            recordFromJson(nlohmann::json(record), session, QStringLiteral("a device"));
+        const RunRecord back = throughTheHost(record, session);
         QCOMPARE(back.mode, record.mode);
         QCOMPARE(back.when, record.when);
         QCOMPARE(back.launch.local, record.launch.local);
@@ -182,9 +191,13 @@ private Q_SLOTS:
         QCOMPARE(back.commands[0].kind, RunCommand::Kind::Upload);
         QCOMPARE(back.commands[2].times.ended, cl_ulong(81));
         // The launch's own kernel commands travel as their times alone, named again on arrival.
-        const nlohmann::json sentWhole(record);
-        QCOMPARE(sentWhole.at("commands").at(1), nlohmann::json({10, 20, 30, 47}));
-        QCOMPARE(sentWhole.at("commands").at(0).size(), std::size_t(6));
+        engine::wire::RunRecord sentWhole;
+        recordToWire(record, sentWhole);
+        QVERIFY(sentWhole.commands(1).own_kernel());
+        QVERIFY(sentWhole.commands(1).label().empty());
+        QCOMPARE(sentWhole.commands(1).ended(), std::uint64_t(47));
+        QVERIFY(!sentWhole.commands(0).own_kernel());
+        QCOMPARE(sentWhole.commands(0).label(), std::string("upload out"));
         QCOMPARE(back.commands[1].kind, RunCommand::Kind::Kernel);
         QCOMPARE(back.commands[1].label, QStringLiteral("say"));
         QCOMPARE(back.commands[1].times.started, cl_ulong(30));
@@ -196,9 +209,8 @@ private Q_SLOTS:
         QCOMPARE(back.outputDropped, std::uint64_t(3));
         QCOMPARE(back.outputWorkItems, record.outputWorkItems);
 
-        // A plain record's defaults are left out of the JSON and come back as defaults.
-        // So is what the workbench's session tells: a plain run's mode, that it ran, and the
-        // global size the session gives.
+        // What the workbench's session tells is left out and comes back from the session: the
+        // global size the session gives, the launch's kernel name on its commands.
         RunRecord plain;
         plain.when = record.when;
         plain.launchIndex = 0;
@@ -207,14 +219,16 @@ private Q_SLOTS:
         plain.ok = true;
         plain.global = session.launches[0].global;
         plain.commands = {{RunCommand::Kind::Kernel, QStringLiteral("greeting"), {1, 2, 3, 9}}};
-        const nlohmann::json sent(plain);
-        QCOMPARE(sent, nlohmann::json({{"when", 1795772832926},
-                                       {"launchIndex", 0},
-                                       {"launchLocal", {2, 1}},
-                                       {"commands", {{1, 2, 3, 9}}}}));
+        engine::wire::RunRecord sent;
+        recordToWire(plain, sent);
+        QCOMPARE(sent.global_size(), 0);
+        QCOMPARE(sent.commands_size(), 1);
+        QVERIFY(sent.commands(0).own_kernel() && sent.commands(0).label().empty());
+        QCOMPARE(sent.launch_local_size(), 2);
+        QVERIFY(sent.error().empty() && sent.warnings_size() == 0 && sent.output().empty());
         engine::Session named = session;
         named.launches[0].name = "greeting";
-        const RunRecord plainBack = recordFromJson(sent, named, QStringLiteral("a device"));
+        const RunRecord plainBack = throughTheHost(plain, named);
         QCOMPARE(plainBack.mode, RunRecord::Mode::Run);
         QCOMPARE(plainBack.launch.repeat, 1);
         QCOMPARE(plainBack.launch.local, session.launches[0].local);
@@ -227,8 +241,7 @@ private Q_SLOTS:
         // A launch that failed says so, and a global size other than the session's is sent.
         plain.ok = false;
         plain.global = {8, 2};
-        const RunRecord failedBack =
-            recordFromJson(nlohmann::json(plain), named, QStringLiteral("a device"));
+        const RunRecord failedBack = throughTheHost(plain, named);
         QVERIFY(!failedBack.ok);
         QCOMPARE(failedBack.global, (std::vector<std::uint64_t>{8, 2}));
     }

@@ -39,12 +39,17 @@ HostConnection::~HostConnection() {
 
 HostConnection::Call HostConnection::request(std::string verb, nlohmann::json body,
                                              std::vector<unsigned char> bulk, Options options) {
-    return m_io->request(std::move(verb), std::move(body), std::move(bulk), std::move(options),
+    return m_io->request(std::move(verb), std::move(body), {}, std::move(bulk), std::move(options),
                          true);
 }
 
+HostConnection::Call HostConnection::requestTyped(std::string verb, std::string typed,
+                                                  Options options) {
+    return m_io->request(std::move(verb), {}, std::move(typed), {}, std::move(options), true);
+}
+
 void HostConnection::post(std::string verb, nlohmann::json body) {
-    m_io->request(std::move(verb), std::move(body), {}, {}, false);
+    m_io->request(std::move(verb), std::move(body), {}, {}, {}, false);
 }
 
 void HostConnection::cancel(std::uint64_t id) {

@@ -75,6 +75,9 @@ public:
     // the host needs to read it, so it is sent from a worker, never from the GUI thread.
     Call request(std::string verb, nlohmann::json body, std::vector<unsigned char> bulk = {},
                  Options options = {});
+    // A request whose body is typed (HostMessage::typed: the protobuf bytes of the verb's
+    // message, HostRun.proto), with an empty JSON body.
+    Call requestTyped(std::string verb, std::string typed, Options options = {});
     // A request whose reply nobody waits for (releasing buffers).
     void post(std::string verb, nlohmann::json body);
     // Asks the host to cancel a request (its job checks between steps).

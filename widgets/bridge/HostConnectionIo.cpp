@@ -134,7 +134,7 @@ void HostConnectionIo::shutDown() {
 }
 
 HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json body,
-                                               std::vector<unsigned char> bulk,
+                                               std::string typed, std::vector<unsigned char> bulk,
                                                HostConnection::Options options, bool wantReply) {
     HostConnection::Call call;
     HostMessage message;
@@ -142,6 +142,7 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
         std::lock_guard lock(m_mutex);
         call.id = wantReply ? m_nextId++ : 0; // 0: a post, which the host does not answer
         message = HostMessage::request(call.id, std::move(verb), std::move(body));
+        message.typed = std::move(typed);
         message.tag = options.tag;
         message.generation = options.generation;
         message.bulk = std::move(bulk);
@@ -220,7 +221,7 @@ void HostConnectionIo::watchdogRang() {
 }
 
 void HostConnectionIo::cancel(std::uint64_t id) {
-    request("cancel", {{"id", id}}, {}, {}, false);
+    request("cancel", {{"id", id}}, {}, {}, {}, false);
 }
 
 void HostConnectionIo::stop(const QString& reason) {

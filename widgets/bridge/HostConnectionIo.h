@@ -30,7 +30,7 @@ public:
     ~HostConnectionIo() override;
 
     // Any thread.
-    HostConnection::Call request(std::string verb, nlohmann::json body,
+    HostConnection::Call request(std::string verb, nlohmann::json body, std::string typed,
                                  std::vector<unsigned char> bulk, HostConnection::Options options,
                                  bool wantReply);
     void cancel(std::uint64_t id);

@@ -6,6 +6,7 @@
 #include "bridge/HostValues.h"
 #include "bridge/JobContext.h"
 #include "bridge/RemoteBufferSource.h"
+#include "bridge/RunRecordWire.h"
 
 #include "clw/engine/session/SessionFile.h"
 
@@ -90,10 +91,12 @@ RemoteBuild HostSessionClient::build(const engine::Session& session,
     HostRequestOptions options;
     options.limit = limits.build;
     options.what = QStringLiteral("building `%1`").arg(mainFile(session));
+    engine::wire::SessionRequest request;
+    request.set_session(m_session);
+    request.set_device(device);
+    request.set_folder(folder.string());
     const engine::HostMessage reply =
-        sessionRequest(host, "session.build",
-                       {{"session", m_session}, {"device", device}, {"folder", folder.string()}},
-                       session, options, nullptr);
+        sessionRequest(host, "session.build", request, session, options, nullptr);
     RemoteBuild built;
     built.summary = reply.body.at("summary").get<BuildSummary>();
     built.program = programOf(reply.body).value_or(RemoteProgram{});
@@ -126,25 +129,18 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         if (progress)
             progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
     };
-    // Field by field, leaving out what is at the plan's defaults (the host reads those back).
-    const RunPlan defaults;
-    nlohmann::json request(nlohmann::json::value_t::object);
-    request["session"] = m_session;
-    request["device"] = device;
-    request["folder"] = plan.folder.string();
-    request["deviceName"] = plan.deviceName;
-    if (plan.mode != defaults.mode)
-        request["mode"] = int(plan.mode);
-    if (plan.launchIndex != defaults.launchIndex)
-        request["launchIndex"] = plan.launchIndex;
-    if (plan.times != defaults.times)
-        request["times"] = plan.times;
-    if (plan.launch != defaults.launch)
-        request["launch"] = plan.launch;
-    if (plan.store != defaults.store)
-        request["store"] = plan.store;
+    engine::wire::SessionRequest request;
+    request.set_session(m_session);
+    request.set_device(device);
+    request.set_folder(plan.folder.string());
+    request.set_device_name(plan.deviceName.toStdString());
+    request.set_mode(int(plan.mode));
+    request.set_launch_index(plan.launchIndex);
+    request.set_times(plan.times);
+    request.set_launch(plan.launch);
+    request.set_store(plan.store);
     if (built)
-        request["phase"] = "launch";
+        request.set_phase("launch");
     const engine::HostMessage reply =
         sessionRequest(host, "session.run", request, plan.session, options, &job);
 
@@ -158,32 +154,35 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         std::lock_guard lock(m_mutex);
         noteBuilt(host, device, plan.session);
     }
-    for (const nlohmann::json& record : body.at("records"))
-        outcome.records.push_back(recordFromJson(record, plan.session, plan.deviceName));
+    engine::wire::RunReply typed;
+    if (!typed.ParseFromString(reply.typed))
+        throw std::runtime_error("the device host sent a run's reply that is not the protocol's "
+                                 "RunReply: reinstall, so that the workbench and its "
+                                 "clworkbench-host come from one install");
+    for (const engine::wire::RunRecord& record : typed.records())
+        outcome.records.push_back(recordFromWire(record, plan.session, plan.deviceName));
     if (body.contains("sweep"))
         outcome.sweep = body.at("sweep").get<SweepResult>();
     // Left out when empty (HostSessionService::run).
     outcome.warnings = body.value("warnings", QStringList());
     outcome.errorWhere = body.value("errorWhere", QString());
     outcome.error = body.value("error", QString());
-    for (const nlohmann::json& buffer : body.at("buffers")) {
-        const QString name = buffer.at("name").get<QString>();
-        outcome.sources[name] = std::make_shared<RemoteBufferSource>(host, buffer.at("current"));
-        if (buffer.contains("initial"))
-            outcome.initial[name] =
-                std::make_shared<RemoteBufferSource>(host, buffer.at("initial"));
+    for (const engine::wire::RunBuffer& buffer : typed.buffers()) {
+        const QString name = QString::fromStdString(buffer.name());
+        outcome.sources[name] = std::make_shared<RemoteBufferSource>(host, buffer.current());
+        if (buffer.has_initial())
+            outcome.initial[name] = std::make_shared<RemoteBufferSource>(host, buffer.initial());
     }
     return ran;
 }
 
 engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<HostConnection>& host,
                                                       const std::string& verb,
-                                                      const nlohmann::json& body,
+                                                      engine::wire::SessionRequest request,
                                                       const engine::Session& session,
                                                       const HostRequestOptions& options,
                                                       const JobContext* job) {
     for (int attempt = 0;; ++attempt) {
-        nlohmann::json sent = body;
         bool withDocument = attempt > 0;
         {
             std::lock_guard lock(m_mutex);
@@ -194,11 +193,11 @@ engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<Host
                 m_documentSession = session;
                 ++m_revision;
             }
-            sent["revision"] = m_revision;
+            request.set_revision(m_revision);
         }
         if (withDocument)
-            sent["document"] = engine::SessionFile::serialize(session);
-        HostCall call = host->request(verb, std::move(sent), {}, options);
+            request.set_document(engine::SessionFile::serialize(session));
+        HostCall call = host->requestTyped(verb, request.SerializeAsString(), options);
         setActive(host, call.id);
         if (job && job->isCancelled())
             host->cancel(call.id);

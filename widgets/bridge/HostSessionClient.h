@@ -9,6 +9,8 @@
 #include "clw/engine/launch/KernelLimits.h"
 #include "clw/engine/launch/KernelSignature.h"
 
+#include "HostRun.pb.h"
+
 #include <chrono>
 #include <map>
 #include <memory>
@@ -76,7 +78,8 @@ private:
     // document takes tens of microseconds a run); again with the document when the host says it
     // needs it. A job cancelled by then cancels the request.
     engine::HostMessage sessionRequest(const std::shared_ptr<HostConnection>& host,
-                                       const std::string& verb, const nlohmann::json& body,
+                                       const std::string& verb,
+                                       engine::wire::SessionRequest request,
                                        const engine::Session& session,
                                        const HostRequestOptions& options, const JobContext* job);
     void setActive(std::shared_ptr<HostConnection> host, std::uint64_t id);

@@ -1,7 +1,8 @@
 #pragma once
-// The values that cross between the workbench and its device hosts (DESIGN.md §2a), as JSON for
-// the protocol's CBOR header: run records, sweeps, build summaries, kernel signatures and limits.
-// nlohmann's to_json / from_json for each, so the field lists live here and nowhere else.
+// The values that cross between the workbench and its device hosts (DESIGN.md §2a) as JSON, for
+// the protocol's CBOR body: sweeps, build summaries, kernel signatures and limits. nlohmann's
+// to_json / from_json for each, so the field lists live here and nowhere else. A run's records
+// travel typed (RunRecordWire).
 #include "bridge/BuildInput.h"
 #include "bridge/SessionJobs.h"
 #include "models/BuildReport.h"
@@ -38,12 +39,6 @@ void from_json(const nlohmann::json& json, QStringList& list);
 QT_END_NAMESPACE
 
 namespace clw::ui {
-void to_json(nlohmann::json& json, const RunCommand& command);
-void from_json(const nlohmann::json& json, RunCommand& command);
-// A record's launch travels as its index, local size and repeat: the rest is the plan's launch,
-// which the receiver has (recordFromJson), as it has the device's name. Its kernel times are
-// those of its kernel commands.
-void to_json(nlohmann::json& json, const RunRecord& record);
 void to_json(nlohmann::json& json, const SweepPoint& point);
 void from_json(const nlohmann::json& json, SweepPoint& point);
 void to_json(nlohmann::json& json, const SweepResult& sweep);
@@ -64,9 +59,4 @@ void from_json(const nlohmann::json& json, BuildReport& report);
 
 // Adds `part` (one platform's share of an editor build) to `report`.
 void mergeReport(BuildReport& report, const BuildReport& part);
-
-// A record read back, its launch taken from `session` and completed with the record's own, on
-// the device the run was asked for (`deviceName`, the plan's).
-RunRecord recordFromJson(const nlohmann::json& json, const engine::Session& session,
-                         const QString& deviceName);
 } // namespace clw::ui

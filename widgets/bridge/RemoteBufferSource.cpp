@@ -19,15 +19,15 @@ HostConnection::Options transfer(const char* what) {
 } // namespace
 
 RemoteBufferSource::RemoteBufferSource(std::shared_ptr<HostConnection> host,
-                                       const nlohmann::json& info)
+                                       const engine::wire::LentBuffer& lent)
     : m_host(std::move(host))
-    , m_handle(info.at("handle"))
-    , m_size(info.at("size"))
-    , m_description(info.at("description"))
-    // Left out when a buffer has none (HostBufferTable::lend).
-    , m_naturalType(info.value("naturalType", std::string()))
-    , m_width(info.value("width", std::uint64_t(0)))
-    , m_height(info.value("height", std::uint64_t(0))) {}
+    , m_handle(lent.handle())
+    , m_size(lent.size())
+    , m_description(lent.description())
+    // Empty and zero when a buffer has none (an image's).
+    , m_naturalType(lent.natural_type())
+    , m_width(lent.width())
+    , m_height(lent.height()) {}
 
 RemoteBufferSource::~RemoteBufferSource() {
     if (!m_host->isStopped())
@@ -71,7 +71,11 @@ std::shared_ptr<BufferSource> RemoteBufferSource::snapshot() const {
     const engine::HostMessage reply =
         m_host->request("buffer.snapshot", {{"handle", m_handle}}, {}, transfer("copying a buffer"))
             .reply.get();
-    return std::make_shared<RemoteBufferSource>(m_host, reply.body);
+    engine::wire::LentBuffer lent;
+    if (!lent.ParseFromString(reply.typed))
+        throw std::runtime_error("the device host sent a buffer copy's reply that is not the "
+                                 "protocol's LentBuffer");
+    return std::make_shared<RemoteBufferSource>(m_host, lent);
 }
 
 } // namespace clw::ui

@@ -4,7 +4,7 @@
 // releases the host's buffer. When the host has stopped, each call throws HostStopped.
 #include "bridge/BufferSource.h"
 
-#include <nlohmann/json.hpp>
+#include "HostRun.pb.h"
 
 #include <memory>
 
@@ -14,8 +14,8 @@ class HostConnection;
 
 class RemoteBufferSource : public BufferSource {
 public:
-    // `info`: what the host lent (HostBufferTable::lend).
-    RemoteBufferSource(std::shared_ptr<HostConnection> host, const nlohmann::json& info);
+    // `lent`: what the host lent (HostBufferTable::lend).
+    RemoteBufferSource(std::shared_ptr<HostConnection> host, const engine::wire::LentBuffer& lent);
     ~RemoteBufferSource() override;
 
     std::uint64_t size() const override { return m_size; }

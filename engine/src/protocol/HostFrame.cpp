@@ -94,6 +94,8 @@ std::vector<unsigned char> HostFrame::encodeHead(const HostMessage& message) {
         std::string& body = *envelope.mutable_body();
         nlohmann::json::to_cbor(message.body, body);
     }
+    if (!message.typed.empty())
+        envelope.set_typed(message.typed);
     const std::size_t headBytes = envelope.ByteSizeLong();
     if (headBytes > kMaxHeaderBytes)
         throw HostProtocolError("a device-host message header of " + std::to_string(headBytes) +
@@ -134,6 +136,7 @@ HostMessage HostFrame::decodeHeader(std::span<const unsigned char> bytes) {
     message.verb = std::move(*envelope.mutable_verb());
     message.tag = std::move(*envelope.mutable_tag());
     message.generation = envelope.generation();
+    message.typed = std::move(*envelope.mutable_typed());
     const std::string& body = envelope.body();
     if (body.empty())
         return message;

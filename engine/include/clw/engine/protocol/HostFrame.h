@@ -5,7 +5,7 @@
 //   header length          4 bytes, little-endian, at most kMaxHeaderBytes
 //   bulk length            8 bytes, little-endian, at most kMaxBulkBytes
 //   header                 protobuf HostEnvelope: version, kind, id, verb, tag, generation,
-//                          body (the JSON body in CBOR, left out when empty)
+//                          body (the JSON body in CBOR, left out when empty), typed
 //   bulk                   raw bytes
 //
 // The envelope is protobuf's (src/protocol/HostEnvelope.proto), the body's CBOR nlohmann::json's

@@ -18,8 +18,9 @@ struct HostMessage {
     // 3: a run record leaves out what the workbench's session tells (its mode when a plain run,
     // "ok" when it ran, the global size as the session gives it), and a launch's own kernel
     // command is its four times alone.
-    // 4: the header is a protobuf envelope (HostEnvelope.proto) rather than a CBOR map, and an
-    // empty body is left out of it.
+    // 4: the header is a protobuf envelope (HostEnvelope.proto) rather than a CBOR map, an empty
+    // body is left out of it, and session.run's records and buffers and buffer.snapshot's lent
+    // buffer travel as typed bodies (HostRun.proto).
     static constexpr int kProtocolVersion = 4;
 
     enum class Kind { Request, Reply, Failure, Event };
@@ -35,6 +36,9 @@ struct HostMessage {
     std::string tag;
     std::uint64_t generation = 0;
     nlohmann::json body = nlohmann::json::object();
+    // A typed body beside it, in protobuf's bytes, for the verbs that have one (HostRun.proto
+    // says which message each is); empty for the others.
+    std::string typed;
     std::vector<unsigned char> bulk;
 
     static HostMessage request(std::uint64_t id, std::string verb, nlohmann::json body = {});
