@@ -37,8 +37,9 @@ class HostChannel;
 // take seconds to minutes and must not hold up the others.
 enum class Lane { Session, Buffer, Edit, Device };
 
-// What a handler sees of its request: whether it was cancelled, and a way to send events
-// (progress) that the workbench routes to the request.
+// What a handler sees of its request: whether it was cancelled, a way to send events (progress)
+// that the workbench routes to the request, and a place for what it made that may go only once
+// the reply is out.
 class RequestContext {
 public:
     RequestContext(ui::JobContext job, std::function<void(nlohmann::json)> event)
@@ -46,10 +47,16 @@ public:
         , m_event(std::move(event)) {}
     const ui::JobContext& job() const { return m_job; }
     void event(nlohmann::json body) const { m_event(std::move(body)); }
+    // Keeps `leftover` until the reply has been written: a run's outcome and plan take
+    // microseconds to free, which the workbench then does not wait for (clw_bench_launch).
+    void keepUntilAnswered(std::shared_ptr<const void> leftover) const {
+        m_leftovers.push_back(std::move(leftover));
+    }
 
 private:
     ui::JobContext m_job;
     std::function<void(nlohmann::json)> m_event;
+    mutable std::vector<std::shared_ptr<const void>> m_leftovers;
 };
 
 class HostServer {

@@ -220,6 +220,8 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     }
     HostMessage answer = HostMessage::replyTo(request, std::move(reply));
     answer.typed = ran.SerializeAsString();
+    context.keepUntilAnswered(std::make_shared<std::pair<ui::RunOutcome, ui::RunPlan>>(
+        std::move(outcome), std::move(plan)));
     return answer;
 }
 
