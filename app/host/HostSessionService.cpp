@@ -19,6 +19,9 @@
 #include <QCoreApplication>
 
 #include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <utility>
 
 namespace clw::host {
 

@@ -3,6 +3,7 @@
 #include "bridge/HostConnection.h"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace clw::ui {
 

@@ -1,5 +1,6 @@
 #include "bridge/RunRecordWire.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
