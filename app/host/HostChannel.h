@@ -6,7 +6,12 @@
 // (PrintfCapture) and never mixed into the protocol's frames, and descriptor 0 at nothing, so
 // that a program a driver starts (a linker) does not inherit the channel. One file per system:
 // HostChannelPosix.cpp, HostChannelWindows.cpp.
+#include "clw/engine/protocol/HostDoorbell.h"
+
+#include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 
 namespace clw::host {
@@ -17,12 +22,18 @@ public:
     // that stdout now writes to. Throws std::runtime_error when the system refuses.
     static HostChannel takeStandardStreams(int& printfReadEnd);
 
+    // Maps the doorbell the workbench shares (HostDoorbell, the descriptor after --doorbell-fd)
+    // and closes the descriptor. Where that fails the channel is polled as without one, and
+    // stderr says why. POSIX only: on Windows the workbench gives none.
+    void useDoorbell(int fd);
+
     // Blocks until some bytes arrive; 0 when the workbench closed the channel.
     std::size_t read(std::span<unsigned char> into);
-    // Whether read() would return at once: bytes are there, or the end.
-    bool hasBytes() const;
-    // Writes every byte of a frame's head and bulk, in one system call where it can (callers
-    // serialize whole frames).
+    // Polls until bytes may have come (true) or `until` passes: the doorbell where there is one,
+    // else the channel itself.
+    bool waitForBytes(std::chrono::steady_clock::time_point until) const;
+    // Writes every byte of a frame's head and bulk, in one system call where it can, and rings
+    // the doorbell (callers serialize whole frames).
     void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);
 
     // Reads from a pipe; 0 at its end.
@@ -37,8 +48,13 @@ private:
     HostChannel(int in, int out)
         : m_in(in)
         , m_out(out) {}
+    // Whether read() would return at once: bytes are there, or the end.
+    bool hasBytes() const;
+
     int m_in;
     int m_out;
+    std::optional<engine::HostDoorbell> m_doorbell;
+    std::uint64_t m_seen = 0; // the workbench's rings before the last read
 };
 
 } // namespace clw::host

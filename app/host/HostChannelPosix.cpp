@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -9,6 +10,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -43,13 +45,38 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
     return HostChannel(in, out);
 }
 
+void HostChannel::useDoorbell(int fd) {
+    void* memory =
+        ::mmap(nullptr, engine::HostDoorbell::kBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    if (memory == MAP_FAILED)
+        std::fprintf(stderr, "clworkbench-host: no doorbell (%s): the channel is polled instead\n",
+                     std::strerror(errno));
+    else
+        m_doorbell.emplace(memory); // mapped until the host ends
+    ::close(fd);                    // a program a driver starts must not inherit it
+}
+
 std::size_t HostChannel::read(std::span<unsigned char> into) {
+    if (m_doorbell)
+        m_seen = m_doorbell->rings(engine::HostDoorbell::Direction::ToHost);
     return readPipe(m_in, into);
 }
 
 bool HostChannel::hasBytes() const {
     pollfd wanted{m_in, POLLIN, 0};
     return ::poll(&wanted, 1, 0) > 0;
+}
+
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) const {
+    // Bytes written before the last read's look at the doorbell that it left are seen here.
+    if (hasBytes())
+        return true;
+    if (m_doorbell)
+        return m_doorbell->waitForRing(engine::HostDoorbell::Direction::ToHost, m_seen, until);
+    while (std::chrono::steady_clock::now() < until)
+        if (hasBytes())
+            return true;
+    return false;
 }
 
 void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
@@ -67,6 +94,8 @@ void HostChannel::write(std::span<const unsigned char> head, std::span<const uns
         head = head.subspan(fromHead);
         bulk = bulk.subspan(done - fromHead);
     }
+    if (m_doorbell)
+        m_doorbell->ring(engine::HostDoorbell::Direction::ToWorkbench);
 }
 
 std::size_t HostChannel::readPipe(int fd, std::span<unsigned char> into) {

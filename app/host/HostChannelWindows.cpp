@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -38,8 +39,22 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
     return HostChannel(kStdin, out);
 }
 
+void HostChannel::useDoorbell(int) {
+    // The workbench shares none here (HostSocket::doorbell): its callers do not poll the pipes.
+    std::fprintf(stderr, "clworkbench-host: a doorbell is not shared on Windows: the channel is "
+                         "polled instead\n");
+}
+
 std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
+}
+
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) const {
+    do {
+        if (hasBytes())
+            return true;
+    } while (std::chrono::steady_clock::now() < until);
+    return false;
 }
 
 bool HostChannel::hasBytes() const {

@@ -4,6 +4,7 @@
 
 #include "bridge/HostStopped.h"
 
+#include "clw/engine/protocol/HostDoorbell.h"
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
@@ -98,6 +99,7 @@ void HostServer::runSessions() {
         for (const auto until = std::chrono::steady_clock::now() + m_spin;
              !m_sessionQueued.load(std::memory_order_acquire) &&
              std::chrono::steady_clock::now() < until;) {
+            engine::HostDoorbell::pause();
         }
         lock.lock();
         std::optional<std::pair<Lane, Pending>> job;
@@ -146,9 +148,7 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         std::optional<int> ended;
         std::vector<HostMessage> messages;
         // The next request of a quick succession comes within the window and wakes nobody.
-        for (const auto until = std::chrono::steady_clock::now() + m_spin;
-             std::chrono::steady_clock::now() < until && !m_channel.hasBytes();) {
-        }
+        m_channel.waitForBytes(std::chrono::steady_clock::now() + m_spin);
         if (const std::size_t got = m_channel.read(chunk); got == 0) {
             ended = 0; // the workbench closed the channel: time to go
         } else {

@@ -3,11 +3,12 @@
 // of a session lives here, so that a driver that crashes or a kernel that hangs ends this process
 // and never the workbench.
 //
-//   clworkbench-host [--platform NAME] [--spin-us MICROSECONDS]
+//   clworkbench-host [--platform NAME] [--spin-us MICROSECONDS] [--doorbell-fd FD]
 //
 // Without --platform it lists the devices of the drivers it loaded (the device browser's snapshot
 // too): the workbench starts one per driver, each with that driver alone (DeviceHosts).
 // --spin-us: how long the reader polls for the next request before it sleeps (HostServer).
+// --doorbell-fd: memory the workbench shares, where both count their writes (HostDoorbell).
 #include "FatalSignals.h"
 #include "HostChannel.h"
 #include "HostDeviceService.h"
@@ -26,12 +27,15 @@
 int main(int argc, char** argv) {
     std::string platform;
     std::chrono::microseconds spin{0};
+    int doorbell = -1;
     for (int i = 1; i < argc; ++i) {
         const std::string argument = argv[i];
         if (argument == "--platform" && i + 1 < argc) {
             platform = argv[++i];
         } else if (argument == "--spin-us" && i + 1 < argc) {
             spin = std::chrono::microseconds(std::strtoll(argv[++i], nullptr, 10));
+        } else if (argument == "--doorbell-fd" && i + 1 < argc) {
+            doorbell = int(std::strtol(argv[++i], nullptr, 10));
         } else {
             std::fprintf(stderr,
                          "clworkbench-host: unknown argument '%s'. The workbench starts this "
@@ -45,6 +49,8 @@ int main(int argc, char** argv) {
     try {
         int printfReadEnd = -1;
         clw::host::HostChannel channel = clw::host::HostChannel::takeStandardStreams(printfReadEnd);
+        if (doorbell >= 0)
+            channel.useDoorbell(doorbell);
         static clw::host::PrintfCapture printf(printfReadEnd);
         static clw::host::HostSessionService service(platform, printf);
         // The ICD loader reads its vendors on the first clGetPlatformIDs, and PoCL sets up its

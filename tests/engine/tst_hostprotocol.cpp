@@ -1,12 +1,17 @@
 // The device-host protocol (HostFrame, HostFrameReader): messages go through whole, in pieces and
 // several at once; malformed, truncated, oversized and newer-version messages are refused with
-// an error that says what is wrong, and none of them crashes the reader.
+// an error that says what is wrong, and none of them crashes the reader. The doorbell
+// (HostDoorbell) counts each direction's writes.
+#include "clw/engine/protocol/HostDoorbell.h"
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
 #include "HostEnvelope.pb.h"
 
 #include <QTest>
+
+#include <chrono>
+#include <thread>
 
 using namespace clw::engine;
 
@@ -66,6 +71,39 @@ QString refusal(const std::vector<unsigned char>& frame) {
 class TestHostProtocol : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // The doorbell counts each direction apart; a wait ends at a ring of its direction, from
+    // another thread, and at its time without one.
+    void theDoorbellCountsEachDirectionAndWaitsForARing() {
+        alignas(64) unsigned char memory[HostDoorbell::kBytes] = {};
+        HostDoorbell writer(memory);
+        const HostDoorbell reader(memory);
+        using Direction = HostDoorbell::Direction;
+        using Clock = std::chrono::steady_clock;
+        writer.ring(Direction::ToHost);
+        writer.ring(Direction::ToHost);
+        writer.ring(Direction::ToWorkbench);
+        QCOMPARE(reader.rings(Direction::ToHost), std::uint64_t(2));
+        QCOMPARE(reader.rings(Direction::ToWorkbench), std::uint64_t(1));
+
+        const auto start = Clock::now();
+        QVERIFY(
+            !reader.waitForRing(Direction::ToWorkbench, 1, start + std::chrono::milliseconds(20)));
+        QVERIFY(Clock::now() - start >= std::chrono::milliseconds(20));
+        QVERIFY(reader.waitForRing(Direction::ToWorkbench, 0, Clock::now())); // rang already
+
+        const auto waited = Clock::now();
+        std::thread ringer([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            writer.ring(Direction::ToHost); // the other direction first: no end for the wait
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            writer.ring(Direction::ToWorkbench);
+        });
+        QVERIFY(reader.waitForRing(Direction::ToWorkbench, 1, waited + std::chrono::seconds(30)));
+        QVERIFY(Clock::now() - waited >= std::chrono::milliseconds(100));
+        QCOMPARE(reader.rings(Direction::ToHost), std::uint64_t(3));
+        ringer.join();
+    }
+
     void roundTripKeepsEveryField() {
         const HostMessage sent = sample();
         const std::vector<unsigned char> frame = HostFrame::encode(sent);

@@ -2,6 +2,10 @@
 // version, or one whose header is not the protocol's envelope, refuses it with an event and its
 // stderr, and answers the next request; a post (a request numbered 0) gets no answer; a stream that
 // is not the protocol at all ends the host with status 2 and says why, rather than crashing it.
+// Where the system shares memory, host and workbench count their writes in it (HostDoorbell).
+#include "bridge/HostSocket.h"
+
+#include "clw/engine/protocol/HostDoorbell.h"
 #include "clw/engine/protocol/HostFrame.h"
 
 #include "HostEnvelope.pb.h"
@@ -134,6 +138,83 @@ private Q_SLOTS:
         QVERIFY(host.waitForFinished(30000));
         QCOMPARE(host.exitStatus(), QProcess::NormalExit);
         QCOMPARE(host.exitCode(), 0);
+    }
+
+    // The workbench's socket shares a doorbell with the host it starts: each frame either side
+    // writes is one ring that the other sees, and a host polling for requests in its spin window
+    // (which watches the doorbell) answers every one of them.
+    void bothSidesRingTheDoorbellTheyShare() {
+        clw::ui::HostSocket socket;
+        const HostDoorbell* doorbell = socket.doorbell();
+#ifdef Q_OS_WIN
+        QVERIFY(doorbell == nullptr); // Windows' pipes share none: callers do not poll them
+        return;
+#endif
+        QVERIFY(doorbell != nullptr);
+        QProcess host;
+        host.setProgram(hostProgram());
+        host.setArguments({QStringLiteral("--platform"),
+                           QStringLiteral("Portable Computing Language"),
+                           QStringLiteral("--spin-us"), QStringLiteral("200")});
+        socket.attach(host);
+        QVERIFY(host.arguments().contains(QStringLiteral("--doorbell-fd")));
+        host.start();
+        socket.releaseHostEnd();
+        QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
+
+        constexpr std::uint64_t kPings = 40;
+        HostFrameReader reader;
+        std::vector<unsigned char> chunk(1 << 16);
+        std::uint64_t frames = 0;
+        for (std::uint64_t id = 1; id <= kPings; ++id) {
+            QVERIFY(socket.write(HostFrame::encode(HostMessage::request(id, "ping"))));
+            QCOMPARE(doorbell->rings(HostDoorbell::Direction::ToHost), id);
+            std::optional<HostMessage> reply;
+            while (!reply) {
+                const std::size_t got = socket.read(chunk);
+                QVERIFY2(got > 0, "the host ended");
+                reader.feed(std::span(chunk).first(got));
+                while (std::optional<HostMessage> message = reader.next()) {
+                    ++frames;
+                    if (message->kind == HostMessage::Kind::Reply && message->id == id)
+                        reply = std::move(message);
+                }
+            }
+        }
+        // Every frame the host wrote rang once (the last may ring just after it was read here).
+        QTRY_COMPARE(doorbell->rings(HostDoorbell::Direction::ToWorkbench), frames);
+        QVERIFY(frames >= kPings);
+        socket.closeWrite();
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitCode(), 0);
+        QVERIFY(!host.readAllStandardError().contains("doorbell"));
+    }
+
+    // A doorbell the host cannot map is said on stderr, and the host polls its channel instead.
+    void aDoorbellThatCannotBeMappedIsDoneWithout() {
+        QProcess host;
+        host.start(hostProgram(),
+                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
+                    QStringLiteral("--spin-us"), QStringLiteral("200"),
+                    QStringLiteral("--doorbell-fd"), QStringLiteral("999")});
+        QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(3, "ping", {{"n", 5}}))));
+        HostFrameReader reader;
+        const auto reply = readUntil(host, reader, [](const HostMessage& message) {
+            return message.kind == HostMessage::Kind::Reply;
+        });
+        QVERIFY(reply.has_value());
+        QCOMPARE(reply->body.at("n").get<int>(), 5);
+        host.closeWriteChannel();
+        QVERIFY(host.waitForFinished(30000));
+        const QString errors = QString::fromUtf8(host.readAllStandardError());
+#ifdef Q_OS_WIN
+        const QString expected = QStringLiteral("a doorbell is not shared on Windows");
+#else
+        const QString expected = QStringLiteral("no doorbell (Bad file descriptor): the channel is "
+                                                "polled instead");
+#endif
+        QVERIFY2(errors.contains(expected), qPrintable(errors));
     }
 
     void unknownArgumentsAreRefused() {

@@ -9,9 +9,9 @@ namespace clw::ui {
 namespace {
 
 constexpr std::size_t kReadChunk = 256 * 1024;
-// How long the reader thread stands aside when bytes came while a caller reads, before it looks
-// again: a caller does not wake it when done (that would cost every reply a wake-up), and what
-// the reader thread reads then is never awaited (a caller awaiting it reads it itself).
+// How long the reader thread stands aside while callers read, before it looks again: a caller does
+// not wake it when done (that would cost every reply a wake-up), and what the reader thread reads
+// then is never awaited (a caller awaiting it reads it itself).
 constexpr auto kStandAside = std::chrono::milliseconds(5);
 
 } // namespace
@@ -26,8 +26,18 @@ HostReplyReader::HostReplyReader(std::shared_ptr<HostSocket> socket, Handlers ha
 void HostReplyReader::readUntilEnd() {
     const bool callersRead = HostSocket::canWaitForBytes();
     for (;;) {
-        if (callersRead)
+        if (callersRead) {
+            // Not waiting on the channel while a caller reads it: the host's write of every reply
+            // would wake this thread too, for nothing, and pay for that wake-up before the caller
+            // sees its reply.
+            std::unique_lock lock(m_mutex);
+            while (m_callers > 0 && !m_ended && !m_closed)
+                m_turnFree.wait_for(lock, kStandAside);
+            if (m_ended || m_closed)
+                return;
+            lock.unlock();
             m_socket->waitForBytes();
+        }
         std::unique_lock lock(m_mutex);
         if (m_reading && !m_ended && !m_closed)
             m_turnFree.wait_for(lock, kStandAside);
@@ -52,6 +62,7 @@ void HostReplyReader::readUntilReady(const std::future<engine::HostMessage>& rep
         return reply.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
     };
     std::unique_lock lock(m_mutex);
+    ++m_callers;
     while (!m_ended && !m_closed && !ready()) {
         if (m_reading) { // another caller or the reader thread: it hands this reply on
             ++m_waitingCallers;
@@ -61,16 +72,23 @@ void HostReplyReader::readUntilReady(const std::future<engine::HostMessage>& rep
         }
         m_reading = true;
         lock.unlock();
-        // Polled for a while first: a reply that comes soon then wakes nobody.
-        std::optional<std::size_t> got;
-        for (const auto until = std::chrono::steady_clock::now() + m_spin;
-             !got && std::chrono::steady_clock::now() < until;)
+        // Polled for a while first: a reply that comes soon then wakes nobody. Where the host
+        // rings a doorbell, the memory is polled and the channel read once it rang.
+        const engine::HostDoorbell* doorbell = m_socket->doorbell();
+        const auto until = std::chrono::steady_clock::now() + m_spin;
+        std::optional<std::size_t> got = readSome(false);
+        while (!got && std::chrono::steady_clock::now() < until) {
+            if (doorbell &&
+                !doorbell->waitForRing(engine::HostDoorbell::Direction::ToWorkbench, m_seen, until))
+                break;
             got = readSome(false);
+        }
         const bool open = got ? *got > 0 : readOnce(true);
         lock.lock();
         m_ended = m_ended || !open;
         giveTurnBack();
     }
+    --m_callers;
 }
 
 void HostReplyReader::close() {
@@ -95,6 +113,8 @@ bool HostReplyReader::readOnce(bool block) {
 }
 
 std::optional<std::size_t> HostReplyReader::readSome(bool block) {
+    if (const engine::HostDoorbell* doorbell = m_socket->doorbell())
+        m_seen = doorbell->rings(engine::HostDoorbell::Direction::ToWorkbench);
     const std::optional<std::size_t> got =
         block ? std::optional(m_socket->read(m_chunk)) : m_socket->readArrived(m_chunk);
     if (!got || *got == 0 || m_failed)

@@ -13,6 +13,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <functional>
 #include <future>
 #include <memory>
@@ -66,11 +67,13 @@ private:
     engine::HostFrameReader m_frames;   // with the turn only
     std::vector<unsigned char> m_chunk; // with the turn only
     bool m_failed = false;              // with the turn only: the stream went out of step
+    std::uint64_t m_seen = 0;           // with the turn only: the host's rings before a read
 
     std::mutex m_mutex; // guards what follows
     std::condition_variable m_turnFree;
     bool m_reading = false; // someone holds the turn
     int m_waitingCallers = 0;
+    int m_callers = 0;     // callers in readUntilReady, reading or waiting for the turn
     bool m_ended = false;  // the channel's end was read
     bool m_closed = false; // close() was called
 };

@@ -6,6 +6,8 @@
 // 17's 20 us per launch); QProcess still starts the host, watches its end and reads its stderr. One
 // file per system: HostSocketPosix.cpp (a Unix socket pair), HostSocketWindows.cpp (anonymous
 // pipes).
+#include "clw/engine/protocol/HostDoorbell.h"
+
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -23,7 +25,8 @@ public:
     HostSocket(const HostSocket&) = delete;
     HostSocket& operator=(const HostSocket&) = delete;
 
-    // Before QProcess::start: the child gets the host's end as its standard input and output.
+    // Before QProcess::start, after its arguments are set: the child gets the host's end as its
+    // standard input and output, and the doorbell's memory (its descriptor after --doorbell-fd).
     // `niceness` above 0 lowers the child's scheduling priority (POSIX nice): a device host that
     // computes flat out then leaves the GUI its turn on a machine with few cores.
     void attach(QProcess& process, int niceness = 0);
@@ -31,8 +34,12 @@ public:
     // host's end is seen when it goes.
     void releaseHostEnd();
 
-    // Writes every byte, blocking while the channel is full; false when the host's end is gone.
-    // Callers serialize whole frames.
+    // The counts of writes both ways (HostDoorbell); null where the system has none to share
+    // (Windows), or refused it.
+    const engine::HostDoorbell* doorbell() const;
+
+    // Writes every byte, blocking while the channel is full, and rings the doorbell; false when
+    // the host's end is gone. Callers serialize whole frames.
     bool write(std::span<const unsigned char> bytes);
     // Blocks until some bytes arrive; 0 when the host's end is gone or shutDown() was called.
     std::size_t read(std::span<unsigned char> into);

@@ -3,12 +3,15 @@
 #include <QProcess>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -28,11 +31,55 @@ void closeOnExec(int fd) {
     ::fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
+// Memory of no name that the host maps through the descriptor it inherits, closed on exec in
+// every other program; -1 where the system refuses (the channel is then polled as before).
+int sharedMemoryDescriptor() {
+#ifdef __linux__
+    return ::memfd_create("clworkbench-doorbell", MFD_CLOEXEC);
+#else
+    // A name for the moment of the call alone: unlinked at once, only the descriptor remains.
+    char name[64];
+    std::snprintf(name, sizeof name, "/clworkbench-%ld-%p", long(::getpid()),
+                  static_cast<void*>(name));
+    const int fd = ::shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600);
+    if (fd >= 0) {
+        ::shm_unlink(name);
+        closeOnExec(fd);
+    }
+    return fd;
+#endif
+}
+
 } // namespace
 
 struct HostSocket::Ends {
     int mine = -1;
     int host = -1;
+    int doorbellFd = -1; // until the host started with its copy
+    void* doorbellMemory = nullptr;
+    std::optional<engine::HostDoorbell> doorbell;
+
+    void makeDoorbell() {
+        constexpr auto bytes = engine::HostDoorbell::kBytes;
+        const int fd = sharedMemoryDescriptor();
+        if (fd < 0)
+            return;
+        void* memory = ::ftruncate(fd, bytes) == 0
+                           ? ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+                           : MAP_FAILED;
+        if (memory == MAP_FAILED) {
+            ::close(fd);
+            return;
+        }
+        doorbellFd = fd;
+        doorbellMemory = memory; // zeros, as a new file's bytes are
+        doorbell.emplace(memory);
+    }
+    void closeDoorbellFd() {
+        if (doorbellFd >= 0)
+            ::close(doorbellFd);
+        doorbellFd = -1;
+    }
 };
 
 HostSocket::HostSocket()
@@ -52,12 +99,15 @@ HostSocket::HostSocket()
 #endif
     m_ends->mine = pair[0];
     m_ends->host = pair[1];
+    m_ends->makeDoorbell();
 }
 
 HostSocket::~HostSocket() {
     releaseHostEnd();
     if (m_ends->mine >= 0)
         ::close(m_ends->mine);
+    if (m_ends->doorbellMemory)
+        ::munmap(m_ends->doorbellMemory, engine::HostDoorbell::kBytes);
 }
 
 void HostSocket::attach(QProcess& process, int niceness) {
@@ -65,13 +115,19 @@ void HostSocket::attach(QProcess& process, int niceness) {
     process.setStandardInputFile(QProcess::nullDevice());
     process.setStandardOutputFile(QProcess::nullDevice());
     const int host = m_ends->host;
-    // Runs in the child between fork and exec: dup2 alone, which is async-signal-safe, and it
-    // clears close-on-exec on the copies.
-    process.setChildProcessModifier([host, niceness] {
+    const int doorbell = m_ends->doorbellFd;
+    if (doorbell >= 0)
+        process.setArguments(process.arguments()
+                             << QStringLiteral("--doorbell-fd") << QString::number(doorbell));
+    // Runs in the child between fork and exec: system calls alone, which are async-signal-safe.
+    // dup2 clears close-on-exec on the copies; the doorbell keeps its number.
+    process.setChildProcessModifier([host, doorbell, niceness] {
         ::dup2(host, STDIN_FILENO);
         ::dup2(host, STDOUT_FILENO);
+        if (doorbell >= 0)
+            ::fcntl(doorbell, F_SETFD, 0);
         if (niceness > 0)
-            ::setpriority(PRIO_PROCESS, 0, niceness); // a system call, as dup2
+            ::setpriority(PRIO_PROCESS, 0, niceness);
     });
 }
 
@@ -80,6 +136,11 @@ void HostSocket::releaseHostEnd() {
         ::close(m_ends->host);
         m_ends->host = -1;
     }
+    m_ends->closeDoorbellFd(); // the mapping stays
+}
+
+const engine::HostDoorbell* HostSocket::doorbell() const {
+    return m_ends->doorbell ? &*m_ends->doorbell : nullptr;
 }
 
 bool HostSocket::write(std::span<const unsigned char> bytes) {
@@ -92,6 +153,8 @@ bool HostSocket::write(std::span<const unsigned char> bytes) {
         }
         bytes = bytes.subspan(std::size_t(sent));
     }
+    if (m_ends->doorbell)
+        m_ends->doorbell->ring(engine::HostDoorbell::Direction::ToHost);
     return true;
 }
 

@@ -56,6 +56,10 @@ void HostSocket::releaseHostEnd() {
     }
 }
 
+const engine::HostDoorbell* HostSocket::doorbell() const {
+    return nullptr; // callers do not poll a pipe (canWaitForBytes): nothing to ring for
+}
+
 bool HostSocket::write(std::span<const unsigned char> bytes) {
     while (!bytes.empty()) {
         DWORD written = 0;
