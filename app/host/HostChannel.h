@@ -31,7 +31,7 @@ public:
     std::size_t read(std::span<unsigned char> into);
     // Polls until bytes may have come (true) or `until` passes: the doorbell where there is one,
     // else the channel itself.
-    bool waitForBytes(std::chrono::steady_clock::time_point until) const;
+    bool waitForBytes(std::chrono::steady_clock::time_point until);
     // Writes every byte of a frame's head and bulk, in one system call where it can, and rings
     // the doorbell (callers serialize whole frames).
     void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);
@@ -54,7 +54,7 @@ private:
     int m_in;
     int m_out;
     std::optional<engine::HostDoorbell> m_doorbell;
-    std::uint64_t m_seen = 0; // the workbench's rings before the last read
+    std::uint64_t m_seen = 0; // the workbench's rings before the last look at the channel
 };
 
 } // namespace clw::host

@@ -67,12 +67,21 @@ bool HostChannel::hasBytes() const {
     return ::poll(&wanted, 1, 0) > 0;
 }
 
-bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) const {
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
     // Bytes written before the last read's look at the doorbell that it left are seen here.
     if (hasBytes())
         return true;
+    using Direction = engine::HostDoorbell::Direction;
+    // A ring whose bytes the last read took already is no reason to stop polling: a read after
+    // it would sleep until the next request, which then has to wake it. The count is looked at
+    // before the channel, so that a write after that look rings again.
+    while (m_doorbell && m_doorbell->waitForRing(Direction::ToHost, m_seen, until)) {
+        m_seen = m_doorbell->rings(Direction::ToHost);
+        if (hasBytes())
+            return true;
+    }
     if (m_doorbell)
-        return m_doorbell->waitForRing(engine::HostDoorbell::Direction::ToHost, m_seen, until);
+        return false;
     while (std::chrono::steady_clock::now() < until)
         if (hasBytes())
             return true;

@@ -49,7 +49,7 @@ std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
-bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) const {
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
     do {
         if (hasBytes())
             return true;

@@ -144,6 +144,8 @@ const engine::HostDoorbell* HostSocket::doorbell() const {
 }
 
 bool HostSocket::write(std::span<const unsigned char> bytes) {
+    if (bytes.empty())
+        return true; // a frame without bulk: nothing to send, nothing to ring for
     while (!bytes.empty()) {
         const ssize_t sent = ::send(m_ends->mine, bytes.data(), bytes.size(), kSendFlags);
         if (sent < 0) {
