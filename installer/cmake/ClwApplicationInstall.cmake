@@ -4,9 +4,9 @@
 # - Linux: bin/clworkbench, linked against the system's Qt, QScintilla, libcrypto and ICD
 #   loader, which the .deb declares as dependencies (installer/cmake/ClwDebianPackage.cmake).
 # - Windows: bin/clworkbench.exe with every DLL it needs beside it: the non-system DLLs it links
-#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, libcrypto, Qt) through a runtime
-#   dependency set, then windeployqt for Qt's plugins (platforms, styles, image formats) and the
-#   compiler runtime.
+#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, libcrypto, protobuf, Qt) through a
+#   runtime dependency set, then windeployqt for Qt's plugins (platforms, styles, image formats)
+#   and the compiler runtime.
 # - macOS: clworkbench.app (Info.plist with the .clwb document type: installer/macos/), made
 #   self-contained by macdeployqt (Qt frameworks, QScintilla, plugins).
 # windeployqt / macdeployqt run at install time, so `cmake --install` and cpack (NSIS,
@@ -65,6 +65,17 @@ function(clw_install_application target)
         # ../bin holds the DLLs in vcpkg's and in the usual Windows installers' trees.
         if(OPENSSL_INCLUDE_DIR)
             list(APPEND dll_dirs "${OPENSSL_INCLUDE_DIR}/../bin")
+        endif()
+        # protobuf's DLL, where it is one (the device host's messages: engine/CMakeLists.txt):
+        # beside its import library or in that folder's ../bin, and where protoc lives, as
+        # vcpkg's and protobuf's own installs lay them out. Both are cache entries of FindProtobuf.
+        if(Protobuf_LITE_LIBRARY_RELEASE)
+            get_filename_component(dir "${Protobuf_LITE_LIBRARY_RELEASE}" DIRECTORY)
+            list(APPEND dll_dirs "${dir}" "${dir}/../bin")
+        endif()
+        if(Protobuf_PROTOC_EXECUTABLE)
+            get_filename_component(dir "${Protobuf_PROTOC_EXECUTABLE}" DIRECTORY)
+            list(APPEND dll_dirs "${dir}")
         endif()
         if(TARGET Qt6::qmake)
             get_target_property(qmake Qt6::qmake IMPORTED_LOCATION)

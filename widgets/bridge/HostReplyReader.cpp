@@ -72,23 +72,35 @@ void HostReplyReader::readUntilReady(const std::future<engine::HostMessage>& rep
         }
         m_reading = true;
         lock.unlock();
-        // Polled for a while first: a reply that comes soon then wakes nobody. Where the host
-        // rings a doorbell, the memory is polled and the channel read once it rang.
-        const engine::HostDoorbell* doorbell = m_socket->doorbell();
-        const auto until = std::chrono::steady_clock::now() + m_spin;
-        std::optional<std::size_t> got = readSome(false);
-        while (!got && std::chrono::steady_clock::now() < until) {
-            if (doorbell &&
-                !doorbell->waitForRing(engine::HostDoorbell::Direction::ToWorkbench, m_seen, until))
-                break;
-            got = readSome(false);
+        bool open = true;
+        try {
+            open = readForCaller();
+        } catch (...) { // a handler's failure: the turn and the count go back all the same
+            lock.lock();
+            giveTurnBack();
+            --m_callers;
+            throw;
         }
-        const bool open = got ? *got > 0 : readOnce(true);
         lock.lock();
         m_ended = m_ended || !open;
         giveTurnBack();
     }
     --m_callers;
+}
+
+bool HostReplyReader::readForCaller() {
+    // Polled for a while first: a reply that comes soon then wakes nobody. Where the host rings a
+    // doorbell, the memory is polled and the channel read once it rang.
+    const engine::HostDoorbell* doorbell = m_socket->doorbell();
+    const auto until = std::chrono::steady_clock::now() + m_spin;
+    std::optional<std::size_t> got = readSome(false);
+    while (!got && std::chrono::steady_clock::now() < until) {
+        if (doorbell &&
+            !doorbell->waitForRing(engine::HostDoorbell::Direction::ToWorkbench, m_seen, until))
+            break;
+        got = readSome(false);
+    }
+    return got ? *got > 0 : readOnce(true);
 }
 
 void HostReplyReader::close() {

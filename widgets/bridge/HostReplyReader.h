@@ -53,6 +53,9 @@ public:
 private:
     // Holding the turn: one read, its messages delivered; false at the channel's end.
     bool readOnce(bool block);
+    // Holding the turn, for a caller: polls for the spin window, then reads blocking; false at the
+    // channel's end.
+    bool readForCaller();
     // Holding the turn: one read; nothing when `block` is false and no byte was there, 0 at the
     // end.
     std::optional<std::size_t> readSome(bool block);
