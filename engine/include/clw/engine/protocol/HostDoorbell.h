@@ -2,11 +2,11 @@
 // Two counters in memory that the workbench and one of its device hosts share (DESIGN.md §2a):
 // each side counts the writes it made to the channel. A reader in its spin window
 // (HostLaunch::spin) watches the other side's count instead of asking the system again and again
-// whether bytes came: every poll() or recv() of an empty socket takes the socket's lock, which
-// the writer's send then waits for, and a reply's write cost the host 3 us where a request's cost
-// the workbench 1 us (issue 17's one-launch figure). The frames, their order and the channel's
-// end still go through the channel alone; where there is no doorbell (Windows' pipes) the channel
-// is polled as before.
+// whether bytes came: every poll() or recv() of an empty socket is a system call that takes the
+// socket's lock, which the writer's send then waits for (issue 17's one-launch figure;
+// bench/results/clw_bench_launch-host.txt). The frames, their order and the channel's end still
+// go through the channel alone; where there is no doorbell (Windows' pipes) the channel is polled
+// as before.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
