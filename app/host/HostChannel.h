@@ -8,6 +8,7 @@
 // HostChannelPosix.cpp, HostChannelWindows.cpp.
 #include "clw/engine/protocol/HostDoorbell.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -32,6 +33,14 @@ public:
     // Polls until bytes may have come (true) or `until` passes: the doorbell where there is one,
     // else the channel itself.
     bool waitForBytes(std::chrono::steady_clock::time_point until);
+    // After waitForBytes's window: sleeps until bytes arrive (true) or rearm() is called (false),
+    // and the reader may poll for another window. Windows: returns true at once (the read then
+    // sleeps).
+    bool sleepUntilBytesOrRearm();
+    // Wakes a reader asleep in sleepUntilBytesOrRearm, if one is: called after a reply is written,
+    // since the workbench's next request follows its reply closely, and a reader asleep then pays
+    // a wake-up on that request. A no-op where no reader sleeps there, and on Windows.
+    void rearm();
     // Writes every byte of a frame's head and bulk, in one system call where it can, and rings
     // the doorbell (callers serialize whole frames).
     void write(std::span<const unsigned char> head, std::span<const unsigned char> bulk);
@@ -45,14 +54,20 @@ public:
     static std::size_t readAvailable(int fd, std::span<unsigned char> into);
 
 private:
-    HostChannel(int in, int out)
+    HostChannel(int in, int out, int rearmRead = -1, int rearmWrite = -1)
         : m_in(in)
-        , m_out(out) {}
+        , m_out(out)
+        , m_rearmRead(rearmRead)
+        , m_rearmWrite(rearmWrite) {}
     // Whether read() would return at once: bytes are there, or the end.
     bool hasBytes() const;
 
     int m_in;
     int m_out;
+    // A pipe of the host's own that rearm() writes to (POSIX).
+    int m_rearmRead;
+    int m_rearmWrite;
+    std::atomic<bool> m_asleep{false}; // in sleepUntilBytesOrRearm
     std::optional<engine::HostDoorbell> m_doorbell;
     std::uint64_t m_seen = 0; // the workbench's rings before the last look at the channel
 };

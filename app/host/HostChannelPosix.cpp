@@ -42,7 +42,14 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
     ::close(pipeEnds[1]);
     ::fcntl(pipeEnds[0], F_SETFD, FD_CLOEXEC);
     printfReadEnd = pipeEnds[0];
-    return HostChannel(in, out);
+    int rearmEnds[2];
+    if (::pipe(rearmEnds) != 0)
+        fail("make the pipe that wakes its reader");
+    for (int end : rearmEnds) { // a full pipe holds a wake-up already: nobody waits to write
+        ::fcntl(end, F_SETFD, FD_CLOEXEC);
+        ::fcntl(end, F_SETFL, O_NONBLOCK);
+    }
+    return HostChannel(in, out, rearmEnds[0], rearmEnds[1]);
 }
 
 void HostChannel::useDoorbell(int fd) {
@@ -86,6 +93,29 @@ bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
         if (hasBytes())
             return true;
     return false;
+}
+
+bool HostChannel::sleepUntilBytesOrRearm() {
+    pollfd wanted[2] = {{m_in, POLLIN, 0}, {m_rearmRead, POLLIN, 0}};
+    m_asleep.store(true);
+    while (::poll(wanted, 2, -1) < 0 && errno == EINTR) {
+    }
+    m_asleep.store(false);
+    if (wanted[1].revents & POLLIN) {
+        unsigned char drained[64];
+        while (::read(m_rearmRead, drained, sizeof drained) > 0) {
+        }
+    }
+    return wanted[0].revents != 0; // bytes, or the end
+}
+
+void HostChannel::rearm() {
+    // A reader that falls asleep just after this look sleeps until the next request, as it
+    // would without rearm: only a wake-up is lost.
+    if (m_asleep.load()) {
+        const unsigned char wake = 1;
+        [[maybe_unused]] const ssize_t ignored = ::write(m_rearmWrite, &wake, 1);
+    }
 }
 
 void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {

@@ -57,6 +57,12 @@ bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
     return false;
 }
 
+bool HostChannel::sleepUntilBytesOrRearm() {
+    return true; // the read sleeps: an anonymous pipe cannot be waited on with another handle
+}
+
+void HostChannel::rearm() {}
+
 bool HostChannel::hasBytes() const {
     DWORD held = 0;
     // A pipe that broke has its end to read.

@@ -12,6 +12,10 @@
 #include <cstdio>
 #include <exception>
 
+#if defined(__linux__) || defined(__APPLE__)
+#include <pthread.h>
+#endif
+
 namespace clw::host {
 
 using engine::HostMessage;
@@ -22,6 +26,17 @@ constexpr Lane kLanes[] = {Lane::Session, Lane::Buffer, Lane::Edit, Lane::Device
 // thread reads.
 constexpr std::size_t kPoolSize = std::size(kLanes);
 constexpr std::size_t kReadChunk = 1 << 16;
+
+// Names the thread for a debugger, top and the tests (15 characters at most on Linux).
+void nameThisThread(const char* name) {
+#if defined(__linux__)
+    pthread_setname_np(pthread_self(), name);
+#elif defined(__APPLE__)
+    pthread_setname_np(name);
+#else
+    (void)name;
+#endif
+}
 } // namespace
 
 HostServer::HostServer(HostChannel& channel, std::chrono::microseconds spin)
@@ -54,12 +69,20 @@ void HostServer::send(HostMessage message) {
     const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
     std::lock_guard lock(m_writeMutex);
     m_channel.write(head, message.bulk);
+    if (message.kind != HostMessage::Kind::Event && m_spin.count() > 0)
+        m_channel.rearm();
 }
 
 int HostServer::serve() {
-    m_sessionThread = std::thread([this] { runSessions(); });
+    m_sessionThread = std::thread([this] {
+        nameThisThread("host session");
+        runSessions();
+    });
     for (std::size_t i = 0; i < kPoolSize; ++i)
-        m_pool.emplace_back([this] { work(); });
+        m_pool.emplace_back([this] {
+            nameThisThread("host lane");
+            work();
+        });
     std::unique_lock lock(m_mutex);
     m_endedWake.wait(lock, [this] { return m_ended.has_value(); });
     return *m_ended;
@@ -147,8 +170,11 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         lock.unlock();
         std::optional<int> ended;
         std::vector<HostMessage> messages;
-        // The next request of a quick succession comes within the window and wakes nobody.
-        m_channel.waitForBytes(std::chrono::steady_clock::now() + m_spin);
+        // The next request of a quick succession comes within the window and wakes nobody. A
+        // reply sent while the reader sleeps starts another window (a run longer than one).
+        while (!m_channel.waitForBytes(std::chrono::steady_clock::now() + m_spin) &&
+               m_spin.count() > 0 && !m_channel.sleepUntilBytesOrRearm()) {
+        }
         if (const std::size_t got = m_channel.read(chunk); got == 0) {
             ended = 0; // the workbench closed the channel: time to go
         } else {

@@ -8,6 +8,7 @@
 #include "HostRun.pb.h"
 
 #include "bridge/BuildTargets.h"
+#include "bridge/SessionJobs.h"
 
 #include "clw/engine/build/BuildService.h"
 #include "clw/engine/runtime/Device.h"
@@ -48,6 +49,14 @@ private:
         engine::Session session;
     };
 
+    // What a run's reply is made from, freed once the reply is out (keepUntilAnswered).
+    struct RunLeftover {
+        engine::wire::SessionRequest request;
+        ui::RunPlan plan;
+        ui::RunOutcome outcome;
+        engine::wire::RunReply reply;
+    };
+
     engine::HostMessage hello(const engine::HostMessage& request);
     engine::HostMessage build(const engine::HostMessage& request);
     engine::HostMessage run(const engine::HostMessage& request, const RequestContext& context);
@@ -66,9 +75,11 @@ private:
     nlohmann::json program(const ui::SessionDeviceState& state) const;
     // A build's or run's typed request; throws when it has none.
     static engine::wire::SessionRequest sessionRequestOf(const engine::HostMessage& request);
-    // The request's session: its document, read and kept, or the kept one of its revision.
+    // The request's session: its document, read, or the kept one of its revision, moved out of
+    // the keeping (a copy took a microsecond of every run) until keepSession gives it back.
     // Throws with kSessionDocumentNeeded when the revision is not the one kept.
-    engine::Session sessionOf(const engine::wire::SessionRequest& request);
+    engine::Session takeSession(const engine::wire::SessionRequest& request);
+    void keepSession(const engine::wire::SessionRequest& request, engine::Session session);
 
     std::string m_platform;
     PrintfCapture& m_printf;

@@ -9,9 +9,11 @@
 #include "clw/engine/protocol/HostFrame.h"
 
 #include "HostEnvelope.pb.h"
+#include "HostRun.pb.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QProcess>
 #include <QtTest>
 
@@ -54,6 +56,38 @@ std::optional<HostMessage> readUntil(QProcess& host, HostFrameReader& reader,
             {reinterpret_cast<const unsigned char*>(bytes.constData()), std::size_t(bytes.size())});
     }
     return std::nullopt;
+}
+
+// A session whose one work-item runs 200 million dependent multiply-adds: a quarter of a second
+// or so on a CPU, longer than the test's window of polling on any.
+std::string slowSessionDocument() {
+    return R"({"format": "clworkbench-session", "version": 1,
+      "sources": {"main": "slow.cl", "files": [{"name": "slow.cl", "text":
+        "__kernel void slow(__global float* data) {\n float x = data[0];\n for (int i = 0; i < 200000000; ++i)\n  x = x * 1.0000001f + 1e-7f;\n data[0] = x;\n}\n"}],
+        "includeDirs": []}, "options": "", "devices": [],
+      "buffers": [{"name": "data", "type": "float", "shape": [1], "access": "read_write",
+                   "init": {"fill": "zeros"}}],
+      "launches": [{"kernel": "slow", "global": [1], "arguments": [{"buffer": "data"}]}]})";
+}
+
+// How many of the host's lane threads (HostServer: one of them reads the channel) are running or
+// ready to run: in state R in /proc, where a thread that polls is and one that sleeps is not. The
+// session thread is left out: the threads a driver starts from it are named after it.
+int pollingLaneThreads(qint64 pid) {
+    int running = 0;
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    for (const QString& task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile stat(tasks + QLatin1Char('/') + task + QStringLiteral("/stat"));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue; // the thread ended
+        const QByteArray line = stat.readAll();
+        const qsizetype name = line.indexOf('(') + 1;
+        const qsizetype state = line.lastIndexOf(')') + 2;
+        if (line.mid(name, state - 2 - name) == "host lane" && state < line.size() &&
+            line[state] == 'R')
+            ++running;
+    }
+    return running;
 }
 
 } // namespace
@@ -219,6 +253,64 @@ private Q_SLOTS:
                                                 "polled instead");
 #endif
         QVERIFY2(errors.contains(expected), qPrintable(errors));
+    }
+
+    // A reader that slept through a long request (its window of polling over) polls again once
+    // the reply is out, for the request that follows a reply closely: right after a run that
+    // outlasted the window, one lane thread polls, where without the wake-up the reader would
+    // sleep until the next request.
+    void aReplyStartsTheReadersWindowAgain() {
+        constexpr int kWindowMs = 50;
+        QProcess host;
+        host.start(hostProgram(),
+                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
+                    QStringLiteral("--spin-us"), QString::number(kWindowMs * 1000)});
+        QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
+        HostFrameReader reader;
+        host.write(bytesOf(HostFrame::encode(HostMessage::request(1, "hello"))));
+        QVERIFY(
+            readUntil(host, reader, [](const HostMessage& message) { return message.id == 1; }));
+        QTest::qWait(3 * kWindowMs); // every window over: the host's threads sleep
+#ifdef Q_OS_LINUX // elsewhere no /proc tells a thread's state: the reply alone is checked
+        QCOMPARE(pollingLaneThreads(host.processId()), 0);
+#endif
+
+        clw::engine::wire::SessionRequest run;
+        run.set_session(1);
+        run.set_folder(".");
+        run.set_revision(1);
+        run.set_document(slowSessionDocument());
+        run.set_times(1);
+        run.set_launch(true);
+        HostMessage request = HostMessage::request(2, "session.run");
+        request.typed = run.SerializeAsString();
+        QElapsedTimer clock;
+        clock.start();
+        host.write(bytesOf(HostFrame::encode(request)));
+        const auto reply = readUntil(host, reader, [](const HostMessage& message) {
+            return message.id == 2 && message.kind != HostMessage::Kind::Event; // not progress
+        });
+        const int running = pollingLaneThreads(host.processId());
+        const qint64 took = clock.elapsed();
+        QVERIFY(reply.has_value());
+        QCOMPARE(reply->kind, HostMessage::Kind::Reply);
+        clw::engine::wire::RunReply ran;
+        QVERIFY(ran.ParseFromString(reply->typed));
+        QCOMPARE(ran.records_size(), 1);
+        QVERIFY2(ran.records(0).ok(), ran.records(0).error().c_str());
+        QVERIFY2(took > 3 * kWindowMs,
+                 qPrintable(QStringLiteral("the run took %1 ms, not longer than the reader's "
+                                           "window: this test needs a slower kernel")
+                                .arg(took)));
+#ifdef Q_OS_LINUX
+        QCOMPARE(running, 1);
+#else
+        Q_UNUSED(running);
+#endif
+
+        host.closeWriteChannel();
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitCode(), 0);
     }
 
     void unknownArgumentsAreRefused() {
