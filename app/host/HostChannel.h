@@ -7,6 +7,7 @@
 // that a program a driver starts (a linker) does not inherit the channel. One file per system:
 // HostChannelPosix.cpp, HostChannelWindows.cpp.
 #include "clw/engine/protocol/HostDoorbell.h"
+#include "clw/engine/protocol/HostRing.h"
 
 #include <atomic>
 #include <chrono>
@@ -23,9 +24,10 @@ public:
     // that stdout now writes to. Throws std::runtime_error when the system refuses.
     static HostChannel takeStandardStreams(int& printfReadEnd);
 
-    // Maps the doorbell the workbench shares (HostDoorbell, the descriptor after --doorbell-fd)
-    // and closes the descriptor. Where that fails the channel is polled as without one, and
-    // stderr says why. POSIX only: on Windows the workbench gives none.
+    // Maps the memory the workbench shares (the descriptor after --doorbell-fd): the doorbell
+    // (HostDoorbell) and the frames both ways (HostRing), and closes the descriptor. Throws
+    // std::runtime_error when it cannot: the workbench writes its requests there. POSIX only:
+    // on Windows the workbench gives none.
     void useDoorbell(int fd);
 
     // Blocks until some bytes arrive; 0 when the workbench closed the channel.
@@ -69,6 +71,9 @@ private:
     int m_rearmWrite;
     std::atomic<bool> m_asleep{false}; // in sleepUntilBytesOrRearm
     std::optional<engine::HostDoorbell> m_doorbell;
+    // The frames both ways, in the shared memory after the doorbell (POSIX).
+    std::optional<engine::HostRing> m_fromWorkbench;
+    std::optional<engine::HostRing> m_toWorkbench;
     std::uint64_t m_seen = 0; // the workbench's rings before the last look at the channel
 };
 

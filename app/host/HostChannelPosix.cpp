@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -53,23 +54,40 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
 }
 
 void HostChannel::useDoorbell(int fd) {
+    // The frames come through this memory: a host that cannot map it cannot hear the workbench.
+    struct stat file {};
+    if (::fstat(fd, &file) != 0)
+        fail("see the memory the workbench shares (--doorbell-fd)");
+    if (std::size_t(file.st_size) < engine::HostRing::kSharedBytes)
+        throw std::runtime_error(
+            "the memory the workbench shares is " + std::to_string(file.st_size) +
+            " bytes, not the " + std::to_string(engine::HostRing::kSharedBytes) +
+            " this clworkbench-host reads: it comes from another install than the workbench; "
+            "reinstall");
     void* memory =
-        ::mmap(nullptr, engine::HostDoorbell::kBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+        ::mmap(nullptr, engine::HostRing::kSharedBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     if (memory == MAP_FAILED)
-        std::fprintf(stderr, "clworkbench-host: no doorbell (%s): the channel is polled instead\n",
-                     std::strerror(errno));
-    else
-        m_doorbell.emplace(memory); // mapped until the host ends
-    ::close(fd);                    // a program a driver starts must not inherit it
+        fail("map the memory the workbench shares (--doorbell-fd)");
+    ::close(fd); // a program a driver starts must not inherit it; mapped until the host ends
+    m_doorbell.emplace(memory);
+    m_fromWorkbench.emplace(memory, engine::HostDoorbell::Direction::ToHost);
+    m_toWorkbench.emplace(memory, engine::HostDoorbell::Direction::ToWorkbench);
 }
 
 std::size_t HostChannel::read(std::span<unsigned char> into) {
     if (m_doorbell)
         m_seen = m_doorbell->rings(engine::HostDoorbell::Direction::ToHost);
+    if (m_fromWorkbench) {
+        for (;;)
+            if (const auto got = m_fromWorkbench->receive(into, m_in, -1, true))
+                return *got;
+    }
     return readPipe(m_in, into);
 }
 
 bool HostChannel::hasBytes() const {
+    if (m_fromWorkbench)
+        return m_fromWorkbench->hasBytes() || m_fromWorkbench->ended();
     pollfd wanted{m_in, POLLIN, 0};
     return ::poll(&wanted, 1, 0) > 0;
 }
@@ -96,17 +114,22 @@ bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
 }
 
 bool HostChannel::sleepUntilBytesOrRearm() {
-    pollfd wanted[2] = {{m_in, POLLIN, 0}, {m_rearmRead, POLLIN, 0}};
     m_asleep.store(true);
-    while (::poll(wanted, 2, -1) < 0 && errno == EINTR) {
+    bool woken = false;
+    if (m_fromWorkbench) {
+        m_fromWorkbench->sleepUntilBytes(m_in, m_rearmRead);
+        woken = hasBytes();
+    } else {
+        pollfd wanted[2] = {{m_in, POLLIN, 0}, {m_rearmRead, POLLIN, 0}};
+        while (::poll(wanted, 2, -1) < 0 && errno == EINTR) {
+        }
+        woken = wanted[0].revents != 0; // bytes, or the end
     }
     m_asleep.store(false);
-    if (wanted[1].revents & POLLIN) {
-        unsigned char drained[64];
-        while (::read(m_rearmRead, drained, sizeof drained) > 0) {
-        }
+    unsigned char drained[64];
+    while (::read(m_rearmRead, drained, sizeof drained) > 0) {
     }
-    return wanted[0].revents != 0; // bytes, or the end
+    return woken;
 }
 
 void HostChannel::rearm() {
@@ -119,6 +142,13 @@ void HostChannel::rearm() {
 }
 
 void HostChannel::write(std::span<const unsigned char> head, std::span<const unsigned char> bulk) {
+    if (m_toWorkbench) {
+        if (!m_toWorkbench->writeAll(head, m_out) || !m_toWorkbench->writeAll(bulk, m_out)) {
+            errno = EPIPE;
+            fail("write to the workbench");
+        }
+        head = bulk = {};
+    }
     while (!head.empty() || !bulk.empty()) {
         iovec parts[2] = {{const_cast<unsigned char*>(head.data()), head.size()},
                           {const_cast<unsigned char*>(bulk.data()), bulk.size()}};

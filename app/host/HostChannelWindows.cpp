@@ -40,9 +40,9 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
 }
 
 void HostChannel::useDoorbell(int) {
-    // The workbench shares none here (HostSocket::doorbell): its callers do not poll the pipes.
-    std::fprintf(stderr, "clworkbench-host: a doorbell is not shared on Windows: the channel is "
-                         "polled instead\n");
+    // The workbench gives none here (HostSocket::doorbell): its callers do not poll the pipes.
+    throw std::runtime_error("the workbench shares no memory on Windows: --doorbell-fd is for "
+                             "the workbench on other systems");
 }
 
 std::size_t HostChannel::read(std::span<unsigned char> into) {

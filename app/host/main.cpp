@@ -8,7 +8,8 @@
 // Without --platform it lists the devices of the drivers it loaded (the device browser's snapshot
 // too): the workbench starts one per driver, each with that driver alone (DeviceHosts).
 // --spin-us: how long the reader polls for the next request before it sleeps (HostServer).
-// --doorbell-fd: memory the workbench shares, where both count their writes (HostDoorbell).
+// --doorbell-fd: memory the workbench shares: where both count their writes (HostDoorbell), and the
+// frames both ways (HostRing).
 #include "FatalSignals.h"
 #include "HostChannel.h"
 #include "HostDeviceService.h"

@@ -1,17 +1,25 @@
 // The device-host protocol (HostFrame, HostFrameReader): messages go through whole, in pieces and
 // several at once; malformed, truncated, oversized and newer-version messages are refused with
 // an error that says what is wrong, and none of them crashes the reader. The doorbell
-// (HostDoorbell) counts each direction's writes.
+// (HostDoorbell) counts each direction's writes; a ring (HostRing) carries a stream larger than
+// itself in order, wakes a reader that sleeps, and never reads past itself.
 #include "clw/engine/protocol/HostDoorbell.h"
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
+#include "clw/engine/protocol/HostRing.h"
 
 #include "HostEnvelope.pb.h"
 
 #include <QTest>
 
+#include <atomic>
 #include <chrono>
 #include <thread>
+
+#ifndef _WIN32
+#include <sys/socket.h>
+#include <unistd.h>
+#endif
 
 using namespace clw::engine;
 
@@ -66,6 +74,11 @@ QString refusal(const std::vector<unsigned char>& frame) {
     return QStringLiteral("(accepted)");
 }
 
+// The memory a workbench and its host share, zeros, as the system makes it.
+std::vector<std::uint64_t> sharedMemory() {
+    return std::vector<std::uint64_t>(HostRing::kSharedBytes / sizeof(std::uint64_t), 0);
+}
+
 } // namespace
 
 class TestHostProtocol : public QObject {
@@ -103,6 +116,111 @@ private Q_SLOTS:
         QCOMPARE(reader.rings(Direction::ToHost), std::uint64_t(3));
         ringer.join();
     }
+
+    // Whatever the other side wrote into the counts (a host gone wrong), a read takes at most
+    // the ring's bytes, from inside it.
+    void aRingNeverReadsPastItself() {
+        std::vector<std::uint64_t> shared = sharedMemory();
+        HostRing ring(shared.data(), HostDoorbell::Direction::ToHost);
+        QCOMPARE(ring.write(std::vector<unsigned char>(5, 9)), std::size_t(5));
+        // The count of bytes written, the ring's first word, set far ahead.
+        shared[HostDoorbell::kBytes / sizeof(std::uint64_t)] = 5 * HostRing::kCapacity;
+        std::vector<unsigned char> into(2 * HostRing::kCapacity);
+        QCOMPARE(ring.read(into), HostRing::kCapacity);
+        QCOMPARE(int(into[0]), 9);
+        // The ring toward the workbench is another: still empty.
+        HostRing back(shared.data(), HostDoorbell::Direction::ToWorkbench);
+        QVERIFY(!back.hasBytes());
+    }
+
+#ifndef _WIN32
+    // Three mebibytes in pieces of every size through a ring of one, read as they come by
+    // another thread: every byte in order, then the end once the writer's side closed.
+    void aRingCarriesAStreamLargerThanItselfInOrder() {
+        std::vector<std::uint64_t> shared = sharedMemory();
+        HostRing writer(shared.data(), HostDoorbell::Direction::ToWorkbench);
+        HostRing reader(shared.data(), HostDoorbell::Direction::ToWorkbench);
+        int ends[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+        const std::size_t total = 3 * HostRing::kCapacity + 123;
+        const auto byteAt = [](std::size_t i) {
+            return static_cast<unsigned char>(i * 7 + i / 4099);
+        };
+        std::thread writing([&] {
+            std::vector<unsigned char> stream(total);
+            for (std::size_t i = 0; i < total; ++i)
+                stream[i] = byteAt(i);
+            const std::size_t pieces[] = {1, 100, 70000, HostRing::kCapacity + 1, 3, 500000};
+            std::span<const unsigned char> left(stream);
+            for (std::size_t i = 0; !left.empty(); ++i) {
+                const std::size_t piece = std::min(left.size(), pieces[i % std::size(pieces)]);
+                if (!writer.writeAll(left.first(piece), ends[0]))
+                    return;
+                left = left.subspan(piece);
+            }
+            ::close(ends[0]);
+        });
+        std::vector<unsigned char> chunk(50000);
+        std::size_t got = 0;
+        bool inOrder = true;
+        for (;;) {
+            const std::optional<std::size_t> read = reader.receive(chunk, ends[1], -1, true);
+            if (!read)
+                continue;
+            if (*read == 0)
+                break;
+            for (std::size_t i = 0; i < *read; ++i)
+                inOrder = inOrder && chunk[i] == byteAt(got + i);
+            got += *read;
+        }
+        writing.join();
+        ::close(ends[1]);
+        QCOMPARE(got, total);
+        QVERIFY(inOrder);
+        QVERIFY(reader.ended());
+    }
+
+    // A reader asleep on an empty ring wakes when bytes are written, and not before.
+    void aSleepingReaderWakesForAWrite() {
+        std::vector<std::uint64_t> shared = sharedMemory();
+        HostRing writer(shared.data(), HostDoorbell::Direction::ToHost);
+        HostRing reader(shared.data(), HostDoorbell::Direction::ToHost);
+        int ends[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+        std::atomic<std::size_t> received{0};
+        std::vector<unsigned char> into(64);
+        std::thread reading([&] {
+            for (;;) {
+                if (const auto got = reader.receive(into, ends[1], -1, true)) {
+                    received = *got;
+                    return;
+                }
+            }
+        });
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        QCOMPARE(received.load(), std::size_t(0));
+        const unsigned char sent[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+        QVERIFY(writer.writeAll(sent, ends[0]));
+        reading.join();
+        QCOMPARE(received.load(), std::size_t(10));
+        QCOMPARE(int(into[9]), 10);
+        ::close(ends[0]);
+        ::close(ends[1]);
+    }
+
+    // A writer whose reader's side has gone (its socket closed) gives up once the ring is full,
+    // rather than wait for ever.
+    void aWriterGivesUpOnAReaderThatWentOnceTheRingIsFull() {
+        std::vector<std::uint64_t> shared = sharedMemory();
+        HostRing writer(shared.data(), HostDoorbell::Direction::ToHost);
+        int ends[2];
+        QCOMPARE(::socketpair(AF_UNIX, SOCK_STREAM, 0, ends), 0);
+        QVERIFY(writer.writeAll(std::vector<unsigned char>(HostRing::kCapacity, 1), ends[0]));
+        ::close(ends[1]);
+        QVERIFY(!writer.writeAll(std::vector<unsigned char>(1, 2), ends[0]));
+        ::close(ends[0]);
+    }
+#endif
 
     void roundTripKeepsEveryField() {
         const HostMessage sent = sample();

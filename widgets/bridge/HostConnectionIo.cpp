@@ -61,7 +61,7 @@ QString signalName(int number) {
 HostConnectionIo::HostConnectionIo(HostConnection::Launch launch)
     : m_launch(std::move(launch)) {
     try {
-        m_socket = std::make_shared<HostSocket>();
+        m_socket = std::make_shared<HostSocket>(m_launch.spin.count() > 0);
     } catch (const std::exception& error) {
         declareStopped(QString::fromStdString(error.what()));
         return;

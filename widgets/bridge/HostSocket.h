@@ -7,6 +7,7 @@
 // file per system: HostSocketPosix.cpp (a Unix socket pair), HostSocketWindows.cpp (anonymous
 // pipes).
 #include "clw/engine/protocol/HostDoorbell.h"
+#include "clw/engine/protocol/HostRing.h"
 
 #include <cstddef>
 #include <memory>
@@ -19,8 +20,11 @@ namespace clw::ui {
 
 class HostSocket {
 public:
-    // Throws std::runtime_error when the system refuses the pair.
-    HostSocket();
+    // Throws std::runtime_error when the system refuses the pair. `shareMemory`: the doorbell and
+    // the frames go through memory both sides map (HostDoorbell, HostRing), for the two sides
+    // that poll (HostLaunch::spin above zero); a side that sleeps for each message is woken
+    // through the socket sooner when the frames go there too. Windows shares none.
+    explicit HostSocket(bool shareMemory);
     ~HostSocket();
     HostSocket(const HostSocket&) = delete;
     HostSocket& operator=(const HostSocket&) = delete;

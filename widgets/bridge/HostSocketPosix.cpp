@@ -2,9 +2,13 @@
 
 #include <QProcess>
 
+#include <atomic>
 #include <cerrno>
+#include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -32,10 +36,11 @@ void closeOnExec(int fd) {
 }
 
 // Memory of no name that the host maps through the descriptor it inherits, closed on exec in
-// every other program; -1 where the system refuses (the channel is then polled as before).
+// every other program; -1 where the system refuses (the frames then go through the socket, and the
+// channel is polled).
 int sharedMemoryDescriptor() {
 #ifdef __linux__
-    return ::memfd_create("clworkbench-doorbell", MFD_CLOEXEC);
+    return ::memfd_create("clworkbench-channel", MFD_CLOEXEC);
 #else
     // A name for the moment of the call alone: unlinked at once, only the descriptor remains.
     char name[64];
@@ -58,9 +63,24 @@ struct HostSocket::Ends {
     int doorbellFd = -1; // until the host started with its copy
     void* doorbellMemory = nullptr;
     std::optional<engine::HostDoorbell> doorbell;
+    // The frames both ways, in the shared memory after the doorbell.
+    std::optional<engine::HostRing> toHost;
+    std::optional<engine::HostRing> fromHost;
+    // One thread at a time sleeps on the socket for the host's bytes (the byte that wakes it is
+    // taken by whoever drains it first, which would leave a second sleeper asleep); the others
+    // wait here for its wake-up and then look at the ring again.
+    std::mutex sleepMutex;
+    std::condition_variable sleepWake;
+    bool socketSleeper = false;
+    std::uint64_t wakeUps = 0;
+    // The socket's sleeper is woken through this pipe of the workbench's own when a read leaves
+    // bytes behind, or the channel is shut down.
+    int wakeRead = -1;
+    int wakeWrite = -1;
+    std::atomic<bool> shutDown{false};
 
-    void makeDoorbell() {
-        constexpr auto bytes = engine::HostDoorbell::kBytes;
+    void shareMemory() {
+        constexpr auto bytes = engine::HostRing::kSharedBytes;
         const int fd = sharedMemoryDescriptor();
         if (fd < 0)
             return;
@@ -71,9 +91,54 @@ struct HostSocket::Ends {
             ::close(fd);
             return;
         }
+        int wake[2];
+        if (::pipe(wake) != 0) {
+            ::munmap(memory, bytes);
+            ::close(fd);
+            return;
+        }
+        for (int end : wake) {
+            closeOnExec(end);
+            ::fcntl(end, F_SETFL, O_NONBLOCK);
+        }
+        wakeRead = wake[0];
+        wakeWrite = wake[1];
         doorbellFd = fd;
         doorbellMemory = memory; // zeros, as a new file's bytes are
         doorbell.emplace(memory);
+        toHost.emplace(memory, engine::HostDoorbell::Direction::ToHost);
+        fromHost.emplace(memory, engine::HostDoorbell::Direction::ToWorkbench);
+    }
+    void pokeSleeper() {
+        const unsigned char wake = 1;
+        [[maybe_unused]] const ssize_t ignored = ::write(wakeWrite, &wake, 1);
+    }
+    // After a read that left bytes: the sleeper, whose wake-up the read may have taken, looks.
+    void wakeSleepersIfBytesLeft() {
+        if (fromHost->hasBytes()) {
+            std::lock_guard lock(sleepMutex);
+            if (socketSleeper)
+                pokeSleeper();
+        }
+    }
+    // Until the host's bytes or end may have come, or shutDown().
+    void sleepForBytes() {
+        std::unique_lock lock(sleepMutex);
+        if (socketSleeper) {
+            const std::uint64_t seen = wakeUps;
+            if (fromHost->hasBytes() || fromHost->ended() || shutDown.load())
+                return;
+            sleepWake.wait(lock, [&] { return wakeUps != seen; });
+            return;
+        }
+        socketSleeper = true;
+        lock.unlock();
+        if (!shutDown.load())
+            fromHost->sleepUntilBytes(mine, wakeRead);
+        lock.lock();
+        socketSleeper = false;
+        ++wakeUps;
+        sleepWake.notify_all();
     }
     void closeDoorbellFd() {
         if (doorbellFd >= 0)
@@ -82,7 +147,7 @@ struct HostSocket::Ends {
     }
 };
 
-HostSocket::HostSocket()
+HostSocket::HostSocket(bool shareMemory)
     : m_ends(std::make_unique<Ends>()) {
     int pair[2];
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0)
@@ -99,7 +164,8 @@ HostSocket::HostSocket()
 #endif
     m_ends->mine = pair[0];
     m_ends->host = pair[1];
-    m_ends->makeDoorbell();
+    if (shareMemory)
+        m_ends->shareMemory();
 }
 
 HostSocket::~HostSocket() {
@@ -107,7 +173,10 @@ HostSocket::~HostSocket() {
     if (m_ends->mine >= 0)
         ::close(m_ends->mine);
     if (m_ends->doorbellMemory)
-        ::munmap(m_ends->doorbellMemory, engine::HostDoorbell::kBytes);
+        ::munmap(m_ends->doorbellMemory, engine::HostRing::kSharedBytes);
+    for (int end : {m_ends->wakeRead, m_ends->wakeWrite})
+        if (end >= 0)
+            ::close(end);
 }
 
 void HostSocket::attach(QProcess& process, int niceness) {
@@ -146,14 +215,19 @@ const engine::HostDoorbell* HostSocket::doorbell() const {
 bool HostSocket::write(std::span<const unsigned char> bytes) {
     if (bytes.empty())
         return true; // a frame without bulk: nothing to send, nothing to ring for
-    while (!bytes.empty()) {
-        const ssize_t sent = ::send(m_ends->mine, bytes.data(), bytes.size(), kSendFlags);
-        if (sent < 0) {
-            if (errno == EINTR)
-                continue;
+    if (m_ends->toHost) {
+        if (!m_ends->toHost->writeAll(bytes, m_ends->mine))
             return false;
+    } else {
+        while (!bytes.empty()) {
+            const ssize_t sent = ::send(m_ends->mine, bytes.data(), bytes.size(), kSendFlags);
+            if (sent < 0) {
+                if (errno == EINTR)
+                    continue;
+                return false;
+            }
+            bytes = bytes.subspan(std::size_t(sent));
         }
-        bytes = bytes.subspan(std::size_t(sent));
     }
     if (m_ends->doorbell)
         m_ends->doorbell->ring(engine::HostDoorbell::Direction::ToHost);
@@ -161,6 +235,15 @@ bool HostSocket::write(std::span<const unsigned char> bytes) {
 }
 
 std::size_t HostSocket::read(std::span<unsigned char> into) {
+    if (m_ends->fromHost) {
+        for (;;) {
+            if (m_ends->shutDown.load())
+                return 0;
+            if (const auto got = readArrived(into))
+                return *got;
+            m_ends->sleepForBytes();
+        }
+    }
     for (;;) {
         const ssize_t got = ::recv(m_ends->mine, into.data(), into.size(), 0);
         if (got >= 0)
@@ -175,12 +258,24 @@ bool HostSocket::canWaitForBytes() {
 }
 
 void HostSocket::waitForBytes() {
+    if (m_ends->fromHost) {
+        m_ends->sleepForBytes();
+        return;
+    }
     pollfd watched{m_ends->mine, POLLIN, 0};
     while (::poll(&watched, 1, -1) < 0 && errno == EINTR) {
     }
 }
 
 std::optional<std::size_t> HostSocket::readArrived(std::span<unsigned char> into) {
+    if (m_ends->fromHost) {
+        if (m_ends->shutDown.load())
+            return 0;
+        const auto got = m_ends->fromHost->receive(into, m_ends->mine, -1, false);
+        if (got && *got > 0)
+            m_ends->wakeSleepersIfBytesLeft();
+        return got;
+    }
     for (;;) {
         const ssize_t got = ::recv(m_ends->mine, into.data(), into.size(), MSG_DONTWAIT);
         if (got >= 0)
@@ -197,7 +292,8 @@ void HostSocket::closeWrite() {
 }
 
 void HostSocket::shutDown() {
-    ::shutdown(m_ends->mine, SHUT_RDWR);
+    m_ends->shutDown.store(true);
+    ::shutdown(m_ends->mine, SHUT_RDWR); // wakes the socket's sleeper, which wakes the others
 }
 
 } // namespace clw::ui

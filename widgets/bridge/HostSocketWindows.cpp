@@ -16,7 +16,7 @@ struct HostSocket::Ends {
     HANDLE hostOut = nullptr;  // the host's standard output
 };
 
-HostSocket::HostSocket()
+HostSocket::HostSocket(bool)
     : m_ends(std::make_unique<Ends>()) {
     SECURITY_ATTRIBUTES inherited{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
     if (!CreatePipe(&m_ends->hostIn, &m_ends->toHost, &inherited, 0) ||

@@ -1,12 +1,9 @@
 #pragma once
 // Two counters in memory that the workbench and one of its device hosts share (DESIGN.md §2a):
 // each side counts the writes it made to the channel. A reader in its spin window
-// (HostLaunch::spin) watches the other side's count instead of asking the system again and again
-// whether bytes came: every poll() or recv() of an empty socket is a system call that takes the
-// socket's lock, which the writer's send then waits for (issue 17's one-launch figure;
-// bench/results/clw_bench_launch-host.txt). The frames, their order and the channel's end still
-// go through the channel alone; where there is no doorbell (Windows' pipes) the channel is polled
-// as before.
+// (HostLaunch::spin) watches the other side's count instead of asking again and again whether
+// bytes came. The frames themselves go through the rings after the counters (HostRing); where
+// there is no shared memory (Windows' pipes) the channel is polled as before.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
