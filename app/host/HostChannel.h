@@ -39,9 +39,15 @@ public:
     // and the reader may poll for another window. Windows: returns true at once (the read then
     // sleeps).
     bool sleepUntilBytesOrRearm();
-    // Wakes a reader asleep in sleepUntilBytesOrRearm, if one is: called after a reply is written,
-    // since the workbench's next request follows its reply closely, and a reader asleep then pays
-    // a wake-up on that request. A no-op where no reader sleeps there, and on Windows.
+    // Whether rearm() wakes a sleeping reader, so that the reader may sleep through a run.
+#ifdef _WIN32
+    static constexpr bool kRearmWakes = false;
+#else
+    static constexpr bool kRearmWakes = true;
+#endif
+    // Wakes a reader asleep in sleepUntilBytesOrRearm, or keeps the next one from sleeping:
+    // called after a reply is written, since the workbench's next request follows its reply
+    // closely, and a reader asleep then pays a wake-up on that request. Windows: a no-op.
     void rearm();
     // Writes every byte of a frame's head and bulk, in one system call where it can, and rings
     // the doorbell (callers serialize whole frames).
@@ -70,6 +76,8 @@ private:
     int m_rearmRead;
     int m_rearmWrite;
     std::atomic<bool> m_asleep{false}; // in sleepUntilBytesOrRearm
+    std::atomic<std::uint64_t> m_rearms{0};
+    std::uint64_t m_rearmsSeen = 0; // the reader's
     std::optional<engine::HostDoorbell> m_doorbell;
     // The frames both ways, in the shared memory after the doorbell (POSIX).
     std::optional<engine::HostRing> m_fromWorkbench;

@@ -115,6 +115,12 @@ bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
 
 bool HostChannel::sleepUntilBytesOrRearm() {
     m_asleep.store(true);
+    // A reply written since the last sleep (or since the reader began) needs no wake-up.
+    if (const std::uint64_t rearms = m_rearms.load(); rearms != m_rearmsSeen) {
+        m_rearmsSeen = rearms;
+        m_asleep.store(false);
+        return false;
+    }
     bool woken = false;
     if (m_fromWorkbench) {
         m_fromWorkbench->sleepUntilBytes(m_in, m_rearmRead);
@@ -129,12 +135,13 @@ bool HostChannel::sleepUntilBytesOrRearm() {
     unsigned char drained[64];
     while (::read(m_rearmRead, drained, sizeof drained) > 0) {
     }
+    m_rearmsSeen = m_rearms.load();
     return woken;
 }
 
 void HostChannel::rearm() {
-    // A reader that falls asleep just after this look sleeps until the next request, as it
-    // would without rearm: only a wake-up is lost.
+    // Counted first: a reader about to sleep sees the count, or this sees the reader asleep.
+    m_rearms.fetch_add(1);
     if (m_asleep.load()) {
         const unsigned char wake = 1;
         [[maybe_unused]] const ssize_t ignored = ::write(m_rearmWrite, &wake, 1);

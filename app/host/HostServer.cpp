@@ -166,15 +166,21 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         send(std::move(notice));
     };
     std::vector<unsigned char> chunk(kReadChunk);
+    std::chrono::microseconds window = m_spin;
     for (;;) {
         lock.unlock();
         std::optional<int> ended;
         std::vector<HostMessage> messages;
-        // The next request of a quick succession comes within the window and wakes nobody. A
-        // reply sent while the reader sleeps starts another window (a run longer than one).
-        while (!m_channel.waitForBytes(std::chrono::steady_clock::now() + m_spin) &&
-               m_spin.count() > 0 && !m_channel.sleepUntilBytesOrRearm()) {
+        // The next request of a quick succession comes within the window and wakes nobody. While
+        // a run goes on the reader sleeps at once, leaving the cores to it (a CPU device's run
+        // takes them all): the run's reply starts a window (rearm), before the next request.
+        while (!m_channel.waitForBytes(std::chrono::steady_clock::now() + window) &&
+               m_spin.count() > 0) {
+            if (m_channel.sleepUntilBytesOrRearm())
+                break;
+            window = m_spin;
         }
+        window = m_spin;
         if (const std::size_t got = m_channel.read(chunk); got == 0) {
             ended = 0; // the workbench closed the channel: time to go
         } else {
@@ -206,6 +212,8 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         if (!m_queues[Lane::Session].waiting.empty()) {
             m_sessionQueued.store(true, std::memory_order_release);
             m_sessionWake.notify_one();
+            if (HostChannel::kRearmWakes)
+                window = std::chrono::microseconds(0);
         }
         if (auto job = takeRunnable(false)) {
             // The reading passes to another thread, and the lanes that can run wake one each.
