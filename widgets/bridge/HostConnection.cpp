@@ -10,8 +10,10 @@ namespace clw::ui {
 
 std::chrono::microseconds HostLaunch::defaultSpin() {
     // Two polling threads (a caller and the host's reader) and the host's worker need three
-    // cores besides the GUI's; fewer, and the polling slows the very work it waits for.
-    constexpr std::chrono::microseconds kSpin(200);
+    // cores besides the GUI's; fewer, and the polling slows the very work it waits for. Long
+    // enough for the reply of a short PoCL run (170-250 us with its request and reply), which a
+    // 200 us window missed (bench/results/clw_bench_launch-host.txt).
+    constexpr std::chrono::microseconds kSpin(400);
     return std::thread::hardware_concurrency() >= 4 ? kSpin : std::chrono::microseconds(0);
 }
 
