@@ -3,8 +3,9 @@
 // share after the doorbell (HostDoorbell): a ring of bytes that one side writes and the other
 // reads, with no system call on either side while both are awake. The frames go through it; the
 // channel's socket is left to wake a reader that sleeps (one byte, sent only when one does) and to
-// show the other side's end. A send and a receive on the socket took 4-5 us of each round trip
-// (bench/results/clw_bench_launch-host.txt); a copy through this memory takes a fraction of one.
+// show the other side's end. A send and its receive on the socket took 4-5 us each way; through
+// the rings a request that does nothing took 6.4-8.1 us there and back, against 8.6-10.3 us on
+// the socket (bench/results/clw_bench_launch-host.txt).
 // POSIX only: Windows' pipes share no memory (HostSocketWindows.cpp).
 #include "clw/engine/protocol/HostDoorbell.h"
 
