@@ -165,16 +165,8 @@ std::optional<std::size_t> HostRing::receive(std::span<unsigned char> into, int 
             return got;
         if (m_ended.load())
             return read(into); // bytes written before the end, read first, or 0
-        if (!block) {
-            // The end shows on the socket only: a look without sleeping.
-            pollfd watched{socket, POLLIN, 0};
-            if (::poll(&watched, 1, 0) <= 0)
-                return std::nullopt;
-            sleepUntilBytes(socket, -1); // returns at once: there is something to drain
-            if (!m_ended.load() && !hasBytes())
-                return std::nullopt;
-            continue;
-        }
+        if (!block)
+            return std::nullopt; // the end shows to a reader that sleeps (sleepUntilBytes)
         sleepUntilBytes(socket, wake);
         if (!hasBytes() && !m_ended.load())
             return std::nullopt; // woken through `wake`

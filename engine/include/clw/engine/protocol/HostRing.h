@@ -42,7 +42,7 @@ public:
     // The reader's side: what has come, or with `block` sleeps until something comes (a byte on
     // `socket`, the reader's end) or `wake` (a descriptor of this process, -1 for none) becomes
     // readable. nullopt when nothing came without blocking, or a sleep ended for `wake`; 0 once
-    // the writer's side has ended and every byte it wrote was read.
+    // the writer's side was seen to end (by a sleep) and every byte it wrote was read.
     std::optional<std::size_t> receive(std::span<unsigned char> into, int socket, int wake,
                                        bool block);
     // Sleeps as receive() does, without taking a byte; returns at once when bytes are there or
