@@ -38,8 +38,8 @@ public:
     // host's end is seen when it goes.
     void releaseHostEnd();
 
-    // The counts of writes both ways (HostDoorbell); null where the system has none to share
-    // (Windows), or refused it.
+    // The counts of writes both ways (HostDoorbell); null where no memory is shared (not asked
+    // for, or Windows) or the system refused it.
     const engine::HostDoorbell* doorbell() const;
 
     // Writes every byte, blocking while the channel is full, and rings the doorbell; false when
