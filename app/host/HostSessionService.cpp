@@ -129,22 +129,26 @@ engine::wire::SessionRequest HostSessionService::sessionRequestOf(const HostMess
     return typed;
 }
 
-engine::Session HostSessionService::takeSession(const engine::wire::SessionRequest& request) {
-    if (request.has_document())
-        return engine::SessionFile::parse(request.document(), "session").session;
+void HostSessionService::takeSession(const engine::wire::SessionRequest& request,
+                                     engine::Session& into) {
+    if (request.has_document()) {
+        into = engine::SessionFile::parse(request.document(), "session").session;
+        return;
+    }
     std::lock_guard lock(m_mutex);
     const auto kept = m_documents.find(request.session());
     if (kept == m_documents.end() || kept->second.revision != request.revision())
         throw std::runtime_error(ui::kSessionDocumentNeeded);
-    engine::Session session = std::move(kept->second.session);
-    m_documents.erase(kept);
-    return session;
+    into = std::move(kept->second.session);
+    kept->second.revision = 0;
 }
 
 void HostSessionService::keepSession(const engine::wire::SessionRequest& request,
-                                     engine::Session session) {
+                                     engine::Session&& session) {
     std::lock_guard lock(m_mutex);
-    m_documents[request.session()] = {request.revision(), std::move(session)};
+    SessionDocument& kept = m_documents[request.session()];
+    kept.revision = request.revision();
+    kept.session = std::move(session);
 }
 
 nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) const {
@@ -154,7 +158,8 @@ nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) 
 HostMessage HostSessionService::build(const HostMessage& request) {
     const engine::wire::SessionRequest typed = sessionRequestOf(request);
     auto state = stateFor(typed.session(), typed.device());
-    engine::Session session = takeSession(typed);
+    engine::Session session;
+    takeSession(typed, session);
     const ui::BuildSummary summary =
         ui::buildSessionProgram(*state, session, typed.folder(), m_builds);
     keepSession(typed, std::move(session));
@@ -168,20 +173,21 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     const engine::wire::SessionRequest& typed = leftover->request = sessionRequestOf(request);
     auto state = stateFor(typed.session(), typed.device());
     ui::RunPlan& plan = leftover->plan;
-    plan.session = takeSession(typed);
+    takeSession(typed, plan.session);
     plan.folder = typed.folder();
     plan.mode = ui::RunRecord::Mode(typed.mode());
     plan.launchIndex = typed.launch_index();
     plan.times = typed.times();
     plan.launch = typed.launch();
     plan.store = typed.store();
-    plan.deviceName = QString::fromStdString(typed.device_name());
-    plan.afterLaunch = [this, state](ui::RunRecord& record) {
+    // The state by its address: `state` holds it through the run, and a pointer fits in the
+    // function without an allocation.
+    plan.afterLaunch = [this, running = state.get()](ui::RunRecord& record) {
         // The launch's printf output is complete once its queue has finished. A program that
         // prints nothing needs no wait (a driver's own words come with a later take()).
-        if (state->mayPrint)
-            state->launches->finish();
-        PrintedText printed = m_printf.take(state->mayPrint);
+        if (running->mayPrint)
+            running->launches->finish();
+        PrintedText printed = m_printf.take(running->mayPrint);
         // Each line with the work-item that printed it (the build tagged every printf).
         record.setOutput(engine::splitPrintedLines(printed.text));
         record.outputDropped = printed.leftOut;

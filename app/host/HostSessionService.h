@@ -75,11 +75,12 @@ private:
     nlohmann::json program(const ui::SessionDeviceState& state) const;
     // A build's or run's typed request; throws when it has none.
     static engine::wire::SessionRequest sessionRequestOf(const engine::HostMessage& request);
-    // The request's session: its document, read, or the kept one of its revision, moved out of
-    // the keeping (a copy took a microsecond of every run) until keepSession gives it back.
-    // Throws with kSessionDocumentNeeded when the revision is not the one kept.
-    engine::Session takeSession(const engine::wire::SessionRequest& request);
-    void keepSession(const engine::wire::SessionRequest& request, engine::Session session);
+    // The request's session into `into`: its document, read, or the kept one of its revision,
+    // moved out of the keeping (a copy took a microsecond of every run) until keepSession moves
+    // it back. The keeping's entry stays, at revision 0, which no request has. Throws with
+    // kSessionDocumentNeeded when the revision is not the one kept.
+    void takeSession(const engine::wire::SessionRequest& request, engine::Session& into);
+    void keepSession(const engine::wire::SessionRequest& request, engine::Session&& session);
 
     std::string m_platform;
     PrintfCapture& m_printf;

@@ -355,13 +355,13 @@ private Q_SLOTS:
     }
 
     void anotherVersionIsRefusedByName() {
-        QCOMPARE(HostMessage::kProtocolVersion, 4);
-        for (const int version : {5, 3}) { // a newer install's, an older one's
+        QCOMPARE(HostMessage::kProtocolVersion, 5);
+        for (const int version : {6, 4}) { // a newer install's, an older one's
             wire::HostEnvelope other = goodHeader();
             other.set_version(std::uint32_t(version));
             const QString error = refusal(withHeader(other));
             QVERIFY2(error.contains(QStringLiteral("protocol version %1; this side speaks "
-                                                   "version 4")
+                                                   "version 5")
                                         .arg(version)),
                      qPrintable(error));
             QVERIFY(error.contains(QStringLiteral("reinstall")));

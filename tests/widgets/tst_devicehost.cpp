@@ -343,7 +343,6 @@ private Q_SLOTS:
             request.set_document(engine::SessionFile::serialize(session));
             request.set_device(device.device);
             request.set_folder(QDir::currentPath().toStdString());
-            request.set_device_name(kPoclChoice);
             request.set_launch_index(-1);
             request.set_times(1);
             request.set_launch(true);

@@ -137,11 +137,12 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
                                                std::string typed, std::vector<unsigned char> bulk,
                                                HostConnection::Options options, bool wantReply) {
     HostConnection::Call call;
-    HostMessage message;
+    std::optional<HostMessage> made; // made once, under the lock, which numbers it
     {
         std::lock_guard lock(m_mutex);
         call.id = wantReply ? m_nextId++ : 0; // 0: a post, which the host does not answer
-        message = HostMessage::request(call.id, std::move(verb), std::move(body));
+        HostMessage& message =
+            made.emplace(HostMessage::request(call.id, std::move(verb), std::move(body)));
         message.typed = std::move(typed);
         message.tag = options.tag;
         message.generation = options.generation;
@@ -166,10 +167,10 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
     // Written here rather than on the I/O thread: one hop less each way. A host that is gone
     // refuses the bytes; the end of its process fails the request.
     // The bulk goes from where it is, not copied behind the head.
-    const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
+    const std::vector<unsigned char> head = engine::HostFrame::encodeHead(*made);
     std::lock_guard write(m_writeMutex);
     if (m_socket->write(head))
-        m_socket->write(message.bulk);
+        m_socket->write(made->bulk);
     return call;
 }
 

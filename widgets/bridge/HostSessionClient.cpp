@@ -34,9 +34,9 @@ std::optional<RemoteProgram> programOf(const nlohmann::json& reply) {
     return program;
 }
 
-QString launchNames(const engine::Session& session, const RunPlan& plan) {
-    // Built with appends, not QString::arg: every run says this, in case its host stops.
-    QString names;
+QString runningWhat(const engine::Session& session, const RunPlan& plan) {
+    // Put together in UTF-8 and made a QString once: every run says this, in case its host stops.
+    std::string what = "running ";
     std::vector<const std::string*> named;
     for (int i = 0; i < int(session.launches.size()); ++i) {
         if (plan.mode != RunRecord::Mode::Run && i != plan.launchIndex)
@@ -46,12 +46,14 @@ QString launchNames(const engine::Session& session, const RunPlan& plan) {
         if (std::any_of(named.begin(), named.end(),
                         [&name](const std::string* seen) { return *seen == name; }))
             continue;
+        if (!named.empty())
+            what += ", ";
         named.push_back(&name);
-        if (!names.isEmpty())
-            names += QLatin1String(", ");
-        names += QLatin1Char('`') + QString::fromStdString(name) + QLatin1Char('`');
+        what += '`';
+        what += name;
+        what += '`';
     }
-    return names.isEmpty() ? QStringLiteral("the session") : names;
+    return QString::fromStdString(named.empty() ? what + "the session" : what);
 }
 
 std::chrono::milliseconds milliseconds(double seconds) {
@@ -136,7 +138,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     options.phaseLimit = [limits](const std::string& phase) {
         return phase == "build" ? limits.build : limits.launch;
     };
-    options.what = plan.launch ? QLatin1String("running ") + launchNames(plan.session, plan)
+    options.what = plan.launch ? runningWhat(plan.session, plan)
                                : QStringLiteral("restoring the session's buffers");
     options.onEvent = [progress](const nlohmann::json& event) {
         if (progress)
@@ -146,7 +148,6 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     request.set_session(m_session);
     request.set_device(device);
     request.set_folder(plan.folder.string());
-    request.set_device_name(plan.deviceName.toStdString());
     request.set_mode(int(plan.mode));
     request.set_launch_index(plan.launchIndex);
     request.set_times(plan.times);

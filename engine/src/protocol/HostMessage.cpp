@@ -2,24 +2,29 @@
 
 namespace clw::engine {
 
+namespace {
+// The body a message goes with: an empty map for none.
+nlohmann::json bodyOrEmpty(nlohmann::json&& body) {
+    return body.is_null() ? nlohmann::json::object() : std::move(body);
+}
+} // namespace
+
+// Each field named once: a message made field by field first allocated its default empty body,
+// then the one it was given, and every request and reply paid for both.
 HostMessage HostMessage::request(std::uint64_t id, std::string verb, nlohmann::json body) {
-    HostMessage message;
-    message.kind = Kind::Request;
-    message.id = id;
-    message.verb = std::move(verb);
-    message.body = body.is_null() ? nlohmann::json::object() : std::move(body);
-    return message;
+    return {.kind = Kind::Request,
+            .id = id,
+            .verb = std::move(verb),
+            .body = bodyOrEmpty(std::move(body))};
 }
 
 HostMessage HostMessage::replyTo(const HostMessage& request, nlohmann::json body) {
-    HostMessage message;
-    message.kind = Kind::Reply;
-    message.id = request.id;
-    message.verb = request.verb;
-    message.tag = request.tag;
-    message.generation = request.generation;
-    message.body = body.is_null() ? nlohmann::json::object() : std::move(body);
-    return message;
+    return {.kind = Kind::Reply,
+            .id = request.id,
+            .verb = request.verb,
+            .tag = request.tag,
+            .generation = request.generation,
+            .body = bodyOrEmpty(std::move(body))};
 }
 
 HostMessage HostMessage::failureOf(const HostMessage& request, const std::string& text) {

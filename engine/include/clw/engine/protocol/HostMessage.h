@@ -21,7 +21,9 @@ struct HostMessage {
     // 4: the header is a protobuf envelope (HostEnvelope.proto) rather than a CBOR map, an empty
     // body is left out of it, and session.run's records and buffers and buffer.snapshot's lent
     // buffer travel as typed bodies (HostRun.proto).
-    static constexpr int kProtocolVersion = 4;
+    // 5: a run command's times and a record's time are fixed-width numbers, and a run's request
+    // leaves out the device's name.
+    static constexpr int kProtocolVersion = 5;
 
     enum class Kind { Request, Reply, Failure, Event };
 
