@@ -79,9 +79,10 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     ui::SessionDeviceState state(device);
     ui::HostSessionClient client(hosts, 1);
     // A session of `launches` launches, in this process and in the host, in blocks of runs that
-    // take turns; the first run (the build) left out. Single runs taking turns made an NVIDIA GPU
-    // switch between this process's context and the host's for every run (in process 260-300 us
-    // against 80 us in blocks), which the workbench, whose process has no OpenCL, never does. A
+    // take turns. Single runs taking turns made an NVIDIA GPU switch between this process's
+    // context and the host's for every run (in process 260-300 us against 80 us in blocks), which
+    // the workbench, whose process has no OpenCL, never does; so each block's first run, which
+    // pays for that switch, is left out on both sides (and with it the very first, the build). A
     // block's outcomes are kept until it ends: the workbench drops a run's buffers when the next
     // run's came, seconds before a person runs again, and dropping them between two runs timed
     // back to back would time their release too. Medians in microseconds.
@@ -103,7 +104,7 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
                 Stopwatch clock;
                 kept.push_back(ui::runSessionPlan(state, plan, builds, aliveJob(),
                                                   [](const QString&, int, int) {}));
-                if (i > 0)
+                if (i > first)
                     local.push_back(clock.seconds());
                 check(kept.back());
             }
@@ -111,7 +112,7 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
             for (int i = first; i < first + kBlock; ++i) {
                 Stopwatch clock;
                 keptRemote.push_back(client.run(plan, device.name(), aliveJob(), {}, {}));
-                if (i > 0)
+                if (i > first)
                     remote.push_back(clock.seconds());
                 check(keptRemote.back().outcome);
             }
