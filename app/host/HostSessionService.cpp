@@ -211,12 +211,14 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
         context.event({{"what", what}, {"done", done}, {"total", total}, {"phase", phase}});
     };
     ui::RunOutcome& outcome = leftover->outcome;
+    const Clock::time_point runStart = Clock::now();
     try {
         outcome = ui::runSessionPlan(*state, plan, m_builds, context.job(), progress);
     } catch (...) {
         keepSession(typed, std::move(plan.session));
         throw;
     }
+    const Clock::duration runTime = Clock::now() - runStart;
     keepSession(typed, std::move(plan.session));
     // Records and buffers typed (HostRun.proto); the rest, which a plain run has none of, in the
     // JSON body and only where it is not empty.
@@ -234,6 +236,8 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     if (outcome.sweep)
         reply["sweep"] = *outcome.sweep;
     engine::wire::RunReply& ran = leftover->reply;
+    ran.set_run_ns(
+        std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(runTime).count()));
     for (const ui::RunRecord& record : outcome.records)
         ui::recordToWire(record, *ran.add_records());
     for (auto& [name, source] : outcome.sources) {

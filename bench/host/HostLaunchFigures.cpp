@@ -18,6 +18,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <stdexcept>
@@ -47,6 +48,13 @@ engine::Session emptyKernelSession(int launches) {
       "launches": [)" + list + "]}")
         .session;
 }
+
+// A measurement's runs, in seconds: in process, through the host, and the latter's pairs.
+struct Samples {
+    std::vector<double> local, remote;
+    std::vector<double> added;  // each round trip less the host's own time for its run
+    std::vector<double> inHost; // the host's own time for each run
+};
 
 // The launches of the session that tells a launch's own cost from the request's.
 constexpr int kManyLaunches = 16;
@@ -92,7 +100,7 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
         plan.session = emptyKernelSession(launches);
         plan.folder = ".";
         plan.deviceName = QString::fromStdString(device.name());
-        std::vector<double> local, remote;
+        Samples samples;
         const auto check = [](const ui::RunOutcome& outcome) {
             if (!outcome.error.isEmpty())
                 throw std::runtime_error("a run of the empty kernel failed: " +
@@ -105,27 +113,37 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
                 kept.push_back(ui::runSessionPlan(state, plan, builds, aliveJob(),
                                                   [](const QString&, int, int) {}));
                 if (i > first)
-                    local.push_back(clock.seconds());
+                    samples.local.push_back(clock.seconds());
                 check(kept.back());
             }
             std::vector<ui::RemoteRun> keptRemote;
             for (int i = first; i < first + kBlock; ++i) {
                 Stopwatch clock;
                 keptRemote.push_back(client.run(plan, device.name(), aliveJob(), {}, {}));
-                if (i > first)
-                    remote.push_back(clock.seconds());
+                const double seconds = clock.seconds();
+                const double inHost =
+                    std::chrono::duration<double>(keptRemote.back().hostRunTime).count();
+                if (i > first) {
+                    samples.remote.push_back(seconds);
+                    samples.added.push_back(seconds - inHost);
+                    samples.inHost.push_back(inHost);
+                }
                 check(keptRemote.back().outcome);
             }
         }
-        return std::pair{median(local) * 1e6, median(remote) * 1e6};
+        return samples;
     };
-    const auto [local, remote] = measure(1, trips / 4);
-    const auto [local16, remote16] = measure(kManyLaunches, trips / 8);
+    const Samples one = measure(1, trips / 4);
+    const Samples many = measure(kManyLaunches, trips / 8);
+    const double local = median(one.local) * 1e6, remote = median(one.remote) * 1e6;
+    const double local16 = median(many.local) * 1e6, remote16 = median(many.remote) * 1e6;
     HostLaunchFigures figures;
     figures.channelRoundTripUs = median(pings) * 1e6;
     figures.rawSocketUs = rawSocketRoundTripUs(trips);
     figures.inProcessUs = local;
     figures.throughHostUs = remote;
+    figures.hostAddedUs = median(one.added) * 1e6;
+    figures.runInHostUs = median(one.inHost) * 1e6;
     // What each launch past the first adds through the host, beyond what it adds in process.
     figures.perLaunchOverheadUs = ((remote16 - local16) - (remote - local)) / (kManyLaunches - 1);
     printFigure("host_round_trip", figures.channelRoundTripUs, "us");
@@ -133,6 +151,8 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     printFigure("session_launch_in_process", figures.inProcessUs, "us");
     printFigure("session_launch_through_host", figures.throughHostUs, "us");
     printFigure("session_launch_host_overhead", figures.throughHostUs - figures.inProcessUs, "us");
+    printFigure("session_launch_run_in_host", figures.runInHostUs, "us");
+    printFigure("session_launch_host_added", figures.hostAddedUs, "us");
     printFigure("session_16_launches_in_process", local16, "us");
     printFigure("session_16_launches_through_host", remote16, "us");
     printFigure("session_per_launch_host_overhead", figures.perLaunchOverheadUs, "us");

@@ -11,6 +11,11 @@ struct HostLaunchFigures {
     double rawSocketUs = 0;        // its peer: one byte over a bare socket pair (RawSocketPeer)
     double inProcessUs = 0;        // a one-launch session run, the session-job code in process
     double throughHostUs = 0;      // the same run in a host
+    // The same runs paired: each round trip less the host's own time for that run
+    // (RemoteRun::hostRunTime), what the host adds with the run's own spread taken out, and the
+    // host's own time, to set beside inProcessUs.
+    double hostAddedUs = 0;
+    double runInHostUs = 0;
     // What each launch of a 16-launch session adds through a host beyond what it adds in
     // process: the host's cost per launch, the request's own cost taken out.
     double perLaunchOverheadUs = 0;

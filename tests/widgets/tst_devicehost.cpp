@@ -175,9 +175,18 @@ private Q_SLOTS:
         unsigned char past[8];
         QVERIFY_THROWS_EXCEPTION(std::out_of_range, source.read(4092, past));
         // A second run needs no build.
+        const auto sent = std::chrono::steady_clock::now();
         const RemoteRun again = client.run(plan, kPoclChoice, aliveJob(), {}, {});
+        const auto roundTrip = std::chrono::steady_clock::now() - sent;
         QVERIFY(!again.outcome.build.has_value());
         QVERIFY(again.outcome.records.front().ok);
+        // The host says how long the run itself took there: part of the round trip, which also
+        // holds the request and the reply (clw_bench_launch's host_added).
+        QVERIFY(again.hostRunTime > std::chrono::nanoseconds(0));
+        QVERIFY2(again.hostRunTime < roundTrip,
+                 qPrintable(QStringLiteral("%1 ns in the host, %2 ns in all")
+                                .arg(again.hostRunTime.count())
+                                .arg(std::chrono::nanoseconds(roundTrip).count())));
     }
 
     void anImageKeepsItsTypeAndShapeThroughTheHost() {

@@ -181,6 +181,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         throw std::runtime_error("the device host sent a run's reply that is not the protocol's "
                                  "RunReply: reinstall, so that the workbench and its "
                                  "clworkbench-host come from one install");
+    ran.hostRunTime = std::chrono::nanoseconds(typed.run_ns());
     for (const engine::wire::RunRecord& record : typed.records())
         outcome.records.push_back(recordFromWire(record, plan.session, plan.deviceName));
     if (body.contains("sweep"))

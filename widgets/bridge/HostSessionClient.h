@@ -48,6 +48,9 @@ struct RemoteBuild {
 struct RemoteRun {
     RunOutcome outcome;
     std::optional<RemoteProgram> program; // when the run built first
+    // The run's own time in the host (RunReply.run_ns): what the host adds to a run is the round
+    // trip less this (clw_bench_launch).
+    std::chrono::nanoseconds hostRunTime{0};
 };
 
 class HostSessionClient {

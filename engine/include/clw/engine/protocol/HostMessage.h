@@ -21,8 +21,8 @@ struct HostMessage {
     // 4: the header is a protobuf envelope (HostEnvelope.proto) rather than a CBOR map, an empty
     // body is left out of it, and session.run's records and buffers and buffer.snapshot's lent
     // buffer travel as typed bodies (HostRun.proto).
-    // 5: a run command's times and a record's time are fixed-width numbers, and a run's request
-    // leaves out the device's name.
+    // 5: a run command's times and a record's time are fixed-width numbers, a run's request
+    // leaves out the device's name, and its reply says how long the run took in the host.
     static constexpr int kProtocolVersion = 5;
 
     enum class Kind { Request, Reply, Failure, Event };
