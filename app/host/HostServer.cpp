@@ -4,6 +4,7 @@
 
 #include "bridge/HostStopped.h"
 
+#include "clw/engine/protocol/HostCoreHold.h"
 #include "clw/engine/protocol/HostDoorbell.h"
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
@@ -115,9 +116,18 @@ void HostServer::work() {
 }
 
 void HostServer::runSessions() {
+    // Held from the end of a run that asked for it while more come within the spin window, so
+    // that they run and answer on one core (HostCoreHold says why); let go once the succession
+    // is over.
+    engine::HostCoreHold core;
+    bool holdCore = false;
     std::unique_lock lock(m_mutex);
     for (;;) {
         lock.unlock();
+        if (holdCore && m_spin.count() > 0)
+            core.hold();
+        else
+            core.release();
         // A run that follows the last one closely is taken without a wake-up, and without waiting
         // for the lock: the reader still holds it for a moment after it queued the run, and a
         // thread that waits for a mutex sleeps in the kernel until woken (a wake-up of a few
@@ -131,8 +141,10 @@ void HostServer::runSessions() {
             }
             engine::HostDoorbell::pause();
         }
-        if (!locked)
+        if (!locked) {
+            core.release();
             lock.lock();
+        }
         std::optional<std::pair<Lane, Pending>> job;
         m_sessionWake.wait(lock, [&] {
             job = m_closing ? std::nullopt : takeRunnable(true);
@@ -142,7 +154,7 @@ void HostServer::runSessions() {
             return;
         m_sessionQueued.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
         lock.unlock();
-        run(std::move(job->second));
+        holdCore = run(std::move(job->second));
         lock.lock();
         m_queues[Lane::Session].busy = false;
     }
@@ -281,7 +293,7 @@ void HostServer::cancel(std::uint64_t id) {
                 pending.state->cancelled.store(true);
 }
 
-void HostServer::run(Pending pending) {
+bool HostServer::run(Pending pending) {
     const HostMessage& request = pending.request;
     const RequestContext context(ui::JobContext(pending.state),
                                  [this, &request](nlohmann::json body) {
@@ -305,6 +317,7 @@ void HostServer::run(Pending pending) {
     // request already answered, and marks nothing that is read again.
     std::lock_guard lock(m_mutex);
     m_running.erase(request.id);
+    return context.holdsCore();
 }
 
 void HostServer::answer(HostMessage reply) {

@@ -52,11 +52,16 @@ public:
     void keepUntilAnswered(std::shared_ptr<const void> leftover) const {
         m_leftovers.push_back(std::move(leftover));
     }
+    // Asks that the thread stay on its core while more requests follow closely (HostCoreHold):
+    // for a run on a device whose driver sleeps while the device works.
+    void holdCore() const { m_holdCore = true; }
+    bool holdsCore() const { return m_holdCore; }
 
 private:
     ui::JobContext m_job;
     std::function<void(nlohmann::json)> m_event;
     mutable std::vector<std::shared_ptr<const void>> m_leftovers;
+    mutable bool m_holdCore = false;
 };
 
 class HostServer {
@@ -88,14 +93,15 @@ private:
     // that are free (but Session's), and waits otherwise.
     void work();
     // The Session lane's thread: runs its requests in order, polling for the next one for the
-    // spin window before it sleeps.
+    // spin window before it sleeps; it holds its core meanwhile where the last run asked to.
     void runSessions();
     // The reader's turn: reads until a request can run; returns it with its lane marked busy,
     // or nothing at the channel's end.
     std::optional<std::pair<Lane, Pending>> read(std::unique_lock<std::mutex>& lock);
     // Under m_mutex: the next request of a free lane, the Session lane's alone or all others'.
     std::optional<std::pair<Lane, Pending>> takeRunnable(bool session);
-    void run(Pending pending);
+    // Runs the request's handler and answers; true when the handler asked to hold its core.
+    bool run(Pending pending);
     // Under m_mutex: queues a request on its lane, or answers it at once.
     void dispatch(engine::HostMessage request);
     void cancel(std::uint64_t id);

@@ -250,6 +250,10 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     HostMessage answer = HostMessage::replyTo(request, std::move(reply));
     answer.typed = ran.SerializeAsString();
     context.keepUntilAnswered(std::move(leftover));
+    // A CPU device's driver sleeps while its threads run the kernel, and the waiter wakes on any
+    // core; a GPU's spins, keeping its core, where holding one only slowed NVIDIA's runs.
+    if (state->device.type() & CL_DEVICE_TYPE_CPU)
+        context.holdCore();
     return answer;
 }
 

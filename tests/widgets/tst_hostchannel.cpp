@@ -70,6 +70,44 @@ std::string slowSessionDocument() {
       "launches": [{"kernel": "slow", "global": [1], "arguments": [{"buffer": "data"}]}]})";
 }
 
+// A session of one launch of an empty kernel: a run of a few hundred microseconds.
+std::string quickSessionDocument() {
+    return R"({"format": "clworkbench-session", "version": 1,
+      "sources": {"main": "empty.cl", "files": [{"name": "empty.cl", "text":
+        "__kernel void empty(__global float* data) { }\n"}], "includeDirs": []},
+      "options": "", "devices": [],
+      "buffers": [{"name": "data", "type": "float", "shape": [16], "access": "read_write",
+                   "init": {"fill": "zeros"}}],
+      "launches": [{"kernel": "empty", "global": [16], "arguments": [{"buffer": "data"}]}]})";
+}
+
+// The cores a thread of `pid` may use, as /proc says them ("0-15"); the process's main thread's
+// where `named` is empty, else the first-started thread of that name (the host's session thread:
+// the threads a driver starts from it take its name).
+QByteArray allowedCores(qint64 pid, const QByteArray& named = {}) {
+    const QString tasks = QStringLiteral("/proc/%1/task").arg(pid);
+    QString thread = QString::number(pid);
+    if (!named.isEmpty()) {
+        qint64 first = -1;
+        for (const QString& task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile comm(tasks + QLatin1Char('/') + task + QStringLiteral("/comm"));
+            if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == named &&
+                (first < 0 || task.toLongLong() < first))
+                first = task.toLongLong();
+        }
+        if (first < 0)
+            return {};
+        thread = QString::number(first);
+    }
+    QFile status(tasks + QLatin1Char('/') + thread + QStringLiteral("/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return {};
+    for (const QByteArray& line : status.readAll().split('\n'))
+        if (line.startsWith("Cpus_allowed_list:"))
+            return line.mid(int(sizeof "Cpus_allowed_list:") - 1).trimmed();
+    return {};
+}
+
 // How many of the host's lane threads (HostServer: one of them reads the channel) are running or
 // ready to run: in state R in /proc, where a thread that polls is and one that sleeps is not. The
 // session thread is left out: the threads a driver starts from it are named after it.
@@ -322,6 +360,70 @@ private Q_SLOTS:
         QVERIFY(host.waitForFinished(30000));
         QCOMPARE(host.exitCode(), 0);
     }
+
+#ifdef Q_OS_LINUX // where /proc says a thread's cores; HostCoreHold's own test covers the rest
+    // Runs on a CPU device in quick succession stay on one core (HostCoreHold): after a run's
+    // reply the session thread may use the core it ran on alone, until the spin window passes
+    // without another run; then it may use every core again.
+    void theSessionThreadHoldsItsCoreBetweenQuickRunsOnACpuDevice() {
+        constexpr int kWindowMs = 400;
+        QProcess host;
+        host.start(hostProgram(),
+                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
+                    QStringLiteral("--spin-us"), QString::number(kWindowMs * 1000)});
+        QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
+        HostFrameReader reader;
+        const QByteArray every = allowedCores(host.processId());
+        QVERIFY(!every.isEmpty());
+        const bool manyCores = every.contains(',') || every.contains('-');
+
+        clw::engine::wire::SessionRequest run;
+        run.set_session(1);
+        run.set_folder(".");
+        run.set_revision(1);
+        run.set_document(quickSessionDocument());
+        run.set_times(1);
+        run.set_launch(true);
+        for (std::uint64_t id = 1; id <= 2; ++id) { // the first builds; both run
+            HostMessage request = HostMessage::request(id, "session.run");
+            request.typed = run.SerializeAsString();
+            host.write(bytesOf(HostFrame::encode(request)));
+            const auto reply = readUntil(host, reader, [id](const HostMessage& message) {
+                return message.id == id && message.kind != HostMessage::Kind::Event;
+            });
+            QVERIFY(reply.has_value());
+            QCOMPARE(reply->kind, HostMessage::Kind::Reply);
+        }
+        // Within the window: one core (the thread holds it just after it wrote the reply).
+        QByteArray held;
+        QTest::qWaitFor(
+            [&] {
+                held = allowedCores(host.processId(), "host session");
+                return held != every;
+            },
+            kWindowMs / 2);
+        if (manyCores) {
+            QVERIFY2(!held.contains(',') && !held.contains('-') && !held.isEmpty(),
+                     held.constData());
+        } else {
+            QCOMPARE(held, every); // one core to use: nothing to hold
+        }
+        QTest::qWait(3 * kWindowMs); // the window over: the core let go
+        QCOMPARE(allowedCores(host.processId(), "host session"), every);
+        // The driver's threads (PoCL's, one per core) were not left on the held core.
+        const QString tasks = QStringLiteral("/proc/%1/task").arg(host.processId());
+        for (const QString& task : QDir(tasks).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile status(tasks + QLatin1Char('/') + task + QStringLiteral("/status"));
+            if (status.open(QIODevice::ReadOnly) && manyCores)
+                QVERIFY2(!status.readAll().contains("Cpus_allowed_list:\t" + held + '\n'),
+                         qPrintable(QStringLiteral("thread %1 kept the held core").arg(task)));
+        }
+
+        host.closeWriteChannel();
+        QVERIFY(host.waitForFinished(30000));
+        QCOMPARE(host.exitCode(), 0);
+    }
+#endif
 
     void unknownArgumentsAreRefused() {
         QProcess host;
