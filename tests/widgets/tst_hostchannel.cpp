@@ -108,6 +108,25 @@ QByteArray allowedCores(qint64 pid, const QByteArray& named = {}) {
     return {};
 }
 
+// Starts a host on PoCL whose threads poll for `windowMs` before they sleep.
+void startPollingPoclHost(QProcess& host, int windowMs) {
+    host.start(hostProgram(),
+               {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
+                QStringLiteral("--spin-us"), QString::number(windowMs * 1000)});
+}
+
+// A request to run `document` once, with its launches: session 1, revision 1.
+clw::engine::wire::SessionRequest runOnce(const std::string& document) {
+    clw::engine::wire::SessionRequest run;
+    run.set_session(1);
+    run.set_folder(".");
+    run.set_revision(1);
+    run.set_document(document);
+    run.set_times(1);
+    run.set_launch(true);
+    return run;
+}
+
 // How many of the host's lane threads (HostServer: one of them reads the channel) are running or
 // ready to run: in state R in /proc, where a thread that polls is and one that sleeps is not. The
 // session thread is left out: the threads a driver starts from it are named after it.
@@ -295,9 +314,7 @@ private Q_SLOTS:
     void theReaderSleepsThroughARunAndPollsAfterItsReply() {
         constexpr int kWindowMs = 120;
         QProcess host;
-        host.start(hostProgram(),
-                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
-                    QStringLiteral("--spin-us"), QString::number(kWindowMs * 1000)});
+        startPollingPoclHost(host, kWindowMs);
         QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
         HostFrameReader reader;
         host.write(bytesOf(HostFrame::encode(HostMessage::request(1, "hello"))));
@@ -308,15 +325,8 @@ private Q_SLOTS:
         QCOMPARE(pollingLaneThreads(host.processId()), 0);
 #endif
 
-        clw::engine::wire::SessionRequest run;
-        run.set_session(1);
-        run.set_folder(".");
-        run.set_revision(1);
-        run.set_document(slowSessionDocument());
-        run.set_times(1);
-        run.set_launch(true);
         HostMessage request = HostMessage::request(2, "session.run");
-        request.typed = run.SerializeAsString();
+        request.typed = runOnce(slowSessionDocument()).SerializeAsString();
         QElapsedTimer clock;
         clock.start();
         host.write(bytesOf(HostFrame::encode(request)));
@@ -368,25 +378,16 @@ private Q_SLOTS:
     void theSessionThreadHoldsItsCoreBetweenQuickRunsOnACpuDevice() {
         constexpr int kWindowMs = 400;
         QProcess host;
-        host.start(hostProgram(),
-                   {QStringLiteral("--platform"), QStringLiteral("Portable Computing Language"),
-                    QStringLiteral("--spin-us"), QString::number(kWindowMs * 1000)});
+        startPollingPoclHost(host, kWindowMs);
         QVERIFY2(host.waitForStarted(), qPrintable(host.errorString()));
         HostFrameReader reader;
         const QByteArray every = allowedCores(host.processId());
         QVERIFY(!every.isEmpty());
         const bool manyCores = every.contains(',') || every.contains('-');
 
-        clw::engine::wire::SessionRequest run;
-        run.set_session(1);
-        run.set_folder(".");
-        run.set_revision(1);
-        run.set_document(quickSessionDocument());
-        run.set_times(1);
-        run.set_launch(true);
         for (std::uint64_t id = 1; id <= 2; ++id) { // the first builds; both run
             HostMessage request = HostMessage::request(id, "session.run");
-            request.typed = run.SerializeAsString();
+            request.typed = runOnce(quickSessionDocument()).SerializeAsString();
             host.write(bytesOf(HostFrame::encode(request)));
             const auto reply = readUntil(host, reader, [id](const HostMessage& message) {
                 return message.id == id && message.kind != HostMessage::Kind::Event;
