@@ -66,8 +66,9 @@ void HostCoreHold::release() {
     cpu_set_t before;
     std::memcpy(&before, m_before.data(), sizeof before);
     ::pthread_setaffinity_np(::pthread_self(), sizeof before, &before);
-    // A driver may have started threads meanwhile (NVIDIA's at a context's making): they got this
-    // one core from the holder, and keep it unless given back.
+    // A driver may have started threads meanwhile (a CPU runtime's worker pool, made when a new
+    // context is first used): they got this one core from the holder, and keep it unless given
+    // back.
     const long self = ::gettid();
     for (const long thread : processThreads()) {
         if (thread == self ||
