@@ -1,6 +1,7 @@
 #include "inspector/BufferTableView.h"
 
 #include "inspector/BufferCellDelegate.h"
+#include "inspector/HandleRepaintScrollBar.h"
 #include "models/BufferTableModel.h"
 
 #include <QApplication>
@@ -36,7 +37,7 @@ BufferTableView::BufferTableView(BufferTableModel& model, QWidget* parent)
     m_table->installEventFilter(this);
     m_table->viewport()->installEventFilter(this);
 
-    m_scroll = new QScrollBar(Qt::Vertical, this);
+    m_scroll = new HandleRepaintScrollBar(Qt::Vertical, this);
     m_scroll->setObjectName(QStringLiteral("bufferScrollBar"));
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
