@@ -22,6 +22,10 @@ namespace {
 class PaintedRegion : public QObject {
 public:
     explicit PaintedRegion(QWidget& widget) { widget.installEventFilter(this); }
+    void clear() {
+        region = {};
+        paints = 0;
+    }
     QRegion region;
     int paints = 0;
 
@@ -50,10 +54,11 @@ QRect handleOf(const QScrollBar& bar) {
                                        &bar);
 }
 
-// A tall bar over a buffer's worth of rows, shown in a window of its own and painted once.
+// A tall bar over a buffer's worth of rows, shown in a window of its own, with its paints watched.
 struct TallBar {
     QWidget window;
     HandleRepaintScrollBar* bar = new HandleRepaintScrollBar(Qt::Vertical);
+    PaintedRegion painted{*bar};
     TallBar() {
         auto* layout = new QHBoxLayout(&window);
         layout->setContentsMargins(0, 0, 0, 0);
@@ -62,6 +67,18 @@ struct TallBar {
         bar->setPageStep(40);
         window.resize(40, 800);
         window.show();
+    }
+    // Exposed and painted whole once; what is watched starts after that paint.
+    bool paintedWhole() {
+        if (!QTest::qWaitForWindowExposed(&window))
+            return false;
+        painted.clear();
+        bar->update();
+        const bool painting = QTest::qWaitFor([this] { return painted.paints > 0; });
+        QTest::qWait(20); // any paint still due, such as the exposure's
+        const bool whole = painting && painted.region.boundingRect() == bar->rect();
+        painted.clear();
+        return whole;
     }
 };
 
@@ -78,16 +95,11 @@ private Q_SLOTS:
 void TestHandleRepaintScrollBar::aValueChangeRepaintsTheHandleAlone() {
     TallBar tall;
     QScrollBar& bar = *tall.bar;
-    QVERIFY(QTest::qWaitForWindowExposed(&tall.window));
-    PaintedRegion painted(bar);
-    bar.update();
-    QTRY_VERIFY(painted.paints > 0); // the first paint, whole
-    QCOMPARE(painted.region.boundingRect(), bar.rect());
+    PaintedRegion& painted = tall.painted;
+    QVERIFY(tall.paintedWhole());
     QVERIFY(bar.height() > 700);
 
     const QRect before = handleOf(bar);
-    painted.region = {};
-    painted.paints = 0;
     bar.setValue(400'000'000);
     const QRect after = handleOf(bar);
     QVERIFY(after.top() > before.bottom()); // two places far apart
@@ -112,21 +124,16 @@ void TestHandleRepaintScrollBar::aValueChangeRepaintsTheHandleAlone() {
 void TestHandleRepaintScrollBar::otherChangesRepaintTheWholeBar() {
     TallBar tall;
     QScrollBar& bar = *tall.bar;
-    QVERIFY(QTest::qWaitForWindowExposed(&tall.window));
-    PaintedRegion painted(bar);
-    bar.update();
-    QTRY_VERIFY(painted.paints > 0);
+    PaintedRegion& painted = tall.painted;
+    QVERIFY(tall.paintedWhole());
 
-    painted.region = {};
-    painted.paints = 0;
     bar.setRange(0, 1000); // the handle grows: everything moves
     QTRY_VERIFY(painted.paints > 0);
     QCOMPARE(painted.region.boundingRect(), bar.rect());
     QCOMPARE(painted.region.rectCount(), 1);
 
     // The value change right after it, before a paint, still repaints the whole bar.
-    painted.region = {};
-    painted.paints = 0;
+    painted.clear();
     bar.setPageStep(100);
     bar.setValue(500);
     QTRY_VERIFY(painted.paints > 0);
@@ -136,8 +143,7 @@ void TestHandleRepaintScrollBar::otherChangesRepaintTheWholeBar() {
 void TestHandleRepaintScrollBar::stepsLeaveThePixelsOfAWholeRepaint() {
     TallBar tall;
     QScrollBar& bar = *tall.bar;
-    QVERIFY(QTest::qWaitForWindowExposed(&tall.window));
-    QTest::qWait(50);
+    QVERIFY(tall.paintedWhole());
     // Dragged in small steps, some of them before a paint, then jumps both ways.
     for (int step = 1; step <= 300; ++step) {
         bar.setValue(step * 1'000'000);

@@ -19,7 +19,6 @@ void HandleRepaintScrollBar::sliderChange(SliderChange change) {
     // Overlay bars that fade in and out are drawn over what is behind them: repainted whole.
     const bool transient = style()->styleHint(QStyle::SH_ScrollBar_Transient, nullptr, this);
     if (change != SliderValueChange || m_painted.isEmpty() || transient) {
-        m_painted = QRect();
         QScrollBar::sliderChange(change);
         return;
     }

@@ -26,7 +26,7 @@ private:
     // Where the style draws the handle now, with a margin for its border.
     QRect handleArea() const;
 
-    QRect m_painted; // the handle's area as last painted or since repainted; empty: unknown
+    QRect m_painted; // the handle's area as painted, or as due at the next paint; empty before one
 };
 
 } // namespace clw::ui
