@@ -1,5 +1,6 @@
 // HandleRepaintScrollBar offscreen: a value change repaints where the handle was and where it is,
-// not the whole bar; any other change repaints it whole; and after many steps, small and large,
+// not the whole bar; any other change, and a page held down, repaints it whole; and after many
+// steps, small and large,
 // the window holds the pixels a whole repaint of the bar gives (read from the window's backing
 // store, which the offscreen platform grabs).
 #include "inspector/HandleRepaintScrollBar.h"
@@ -131,6 +132,16 @@ void TestHandleRepaintScrollBar::otherChangesRepaintTheWholeBar() {
     QTRY_VERIFY(painted.paints > 0);
     QCOMPARE(painted.region.boundingRect(), bar.rect());
     QCOMPARE(painted.region.rectCount(), 1);
+
+    // A click below the handle pages down and holds the page pressed: the whole bar.
+    painted.clear();
+    const int value = bar.value();
+    const QRect handle = handleOf(bar);
+    QTest::mousePress(&bar, Qt::LeftButton, {}, QPoint(bar.width() / 2, handle.bottom() + 40));
+    QCOMPARE(bar.value(), value + bar.pageStep());
+    // (The press itself repaints the page at once; the whole bar follows.)
+    QTRY_COMPARE(painted.region.boundingRect(), bar.rect());
+    QTest::mouseRelease(&bar, Qt::LeftButton, {}, QPoint(bar.width() / 2, handle.bottom() + 40));
 
     // The value change right after it, before a paint, still repaints the whole bar.
     painted.clear();

@@ -16,9 +16,12 @@ HandleRepaintScrollBar::HandleRepaintScrollBar(Qt::Orientation orientation, QWid
     : QScrollBar(orientation, parent) {}
 
 void HandleRepaintScrollBar::sliderChange(SliderChange change) {
-    // Overlay bars that fade in and out are drawn over what is behind them: repainted whole.
+    // Overlay bars that fade in and out are drawn over what is behind them; a page or arrow held
+    // down is drawn pressed, and the pressed part of the groove grows with each step (Windows'
+    // style shades it): both repainted whole.
     const bool transient = style()->styleHint(QStyle::SH_ScrollBar_Transient, nullptr, this);
-    if (change != SliderValueChange || m_painted.isEmpty() || transient) {
+    const bool held = repeatAction() != SliderNoAction;
+    if (change != SliderValueChange || m_painted.isEmpty() || transient || held) {
         QScrollBar::sliderChange(change);
         return;
     }

@@ -7,7 +7,7 @@
 // the inspector's longest stall was 18-33 ms (clw_bench_inspector). The handle's few lines are
 // filled on the GUI thread alone. This relies on a style drawing the groove alike on both sides of
 // the handle, as the Fusion, Windows and macOS styles do. Every other change (range, page step,
-// style, pressed or hovered parts) repaints the bar as QScrollBar does.
+// style, pressed or hovered parts, a page or arrow held down) repaints the bar as QScrollBar does.
 #include <QRect>
 #include <QScrollBar>
 
