@@ -1,8 +1,7 @@
 // HandleRepaintScrollBar offscreen: a value change repaints where the handle was and where it is,
 // not the whole bar; any other change, and a page held down, repaints it whole; and after many
-// steps, small and large,
-// the window holds the pixels a whole repaint of the bar gives (read from the window's backing
-// store, which the offscreen platform grabs).
+// steps, small and large, the window holds the pixels a whole repaint of the bar gives (read from
+// the window's backing store, which the offscreen platform grabs).
 #include "inspector/HandleRepaintScrollBar.h"
 
 #include <QApplication>
