@@ -397,7 +397,7 @@ private Q_SLOTS:
         }
         // Within the window: one core (the thread holds it just after it wrote the reply).
         QByteArray held;
-        // Not waited for in vain on one core, where nothing is held: checked below either way.
+        // On one core nothing is held and the wait runs out; what `held` is, is checked below.
         [[maybe_unused]] const bool changed = QTest::qWaitFor(
             [&] {
                 held = allowedCores(host.processId(), "host session");
