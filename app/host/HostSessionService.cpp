@@ -31,6 +31,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr auto kProgressEvery = std::chrono::milliseconds(50);
+// A kept reply that grew past this many records, or a kept request whose session text grew past
+// this many bytes, is let go rather than kept for the next run (m_runReply, m_sessionRequest).
+constexpr int kKeptRecords = 64;
+constexpr std::size_t kKeptDocumentBytes = 64 * 1024;
 
 engine::BuildService::Settings uncached() {
     engine::BuildService::Settings settings;
@@ -46,6 +50,11 @@ HostSessionService::HostSessionService(std::string platform, PrintfCapture& prin
     , m_editBuilds(uncached()) {}
 
 HostSessionService::~HostSessionService() = default;
+
+HostSessionService::RunLeftover::~RunLeftover() {
+    if (keptReply)
+        keptReply->Clear();
+}
 
 void HostSessionService::install(HostServer& server) {
     const auto plain = [this](HostMessage (HostSessionService::*verb)(const HostMessage&)) {
@@ -120,13 +129,17 @@ std::shared_ptr<ui::SessionDeviceState> HostSessionService::stateFor(std::uint64
     return state;
 }
 
-engine::wire::SessionRequest HostSessionService::sessionRequestOf(const HostMessage& request) {
-    engine::wire::SessionRequest typed;
-    if (!typed.ParseFromString(request.typed))
+void HostSessionService::readSessionRequest(const HostMessage& request,
+                                            engine::wire::SessionRequest& into) {
+    if (!into.ParseFromString(request.typed))
         throw std::runtime_error(request.verb +
                                  " without its typed request (SessionRequest): the workbench "
                                  "comes from another install than its clworkbench-host; reinstall");
-    return typed;
+}
+
+void HostSessionService::forgetLargeDocument(engine::wire::SessionRequest& request) {
+    if (request.document().capacity() > kKeptDocumentBytes)
+        std::string().swap(*request.mutable_document());
 }
 
 void HostSessionService::takeSession(const engine::wire::SessionRequest& request,
@@ -156,13 +169,15 @@ nlohmann::json HostSessionService::program(const ui::SessionDeviceState& state) 
 }
 
 HostMessage HostSessionService::build(const HostMessage& request) {
-    const engine::wire::SessionRequest typed = sessionRequestOf(request);
+    engine::wire::SessionRequest& typed = m_sessionRequest;
+    readSessionRequest(request, typed);
     auto state = stateFor(typed.session(), typed.device());
     engine::Session session;
     takeSession(typed, session);
     const ui::BuildSummary summary =
         ui::buildSessionProgram(*state, session, typed.folder(), m_builds);
     keepSession(typed, std::move(session));
+    forgetLargeDocument(typed);
     return HostMessage::replyTo(request, {{"summary", summary}, {"program", program(*state)}});
 }
 
@@ -170,7 +185,9 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     // What only goes once the reply is out: freeing it takes microseconds of every run, which
     // the workbench then does not wait for (clw_bench_launch).
     auto leftover = std::make_shared<RunLeftover>();
-    const engine::wire::SessionRequest& typed = leftover->request = sessionRequestOf(request);
+    leftover->keptReply = &m_runReply; // cleared with the leftover, thrown or answered
+    engine::wire::SessionRequest& typed = m_sessionRequest;
+    readSessionRequest(request, typed);
     auto state = stateFor(typed.session(), typed.device());
     ui::RunPlan& plan = leftover->plan;
     takeSession(typed, plan.session);
@@ -235,7 +252,7 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     }
     if (outcome.sweep)
         reply["sweep"] = *outcome.sweep;
-    engine::wire::RunReply& ran = leftover->reply;
+    engine::wire::RunReply& ran = m_runReply; // cleared by the last run's leftover
     ran.set_run_ns(
         std::uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(runTime).count()));
     for (const ui::RunRecord& record : outcome.records)
@@ -249,6 +266,9 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     }
     HostMessage answer = HostMessage::replyTo(request, std::move(reply));
     answer.typed = ran.SerializeAsString();
+    if (ran.records_size() > kKeptRecords)
+        leftover->largeReply.Swap(&ran); // freed after the reply, and the next starts afresh
+    forgetLargeDocument(typed);
     context.keepUntilAnswered(std::move(leftover));
     // A CPU device's driver sleeps while its threads run the kernel, and the waiter wakes on any
     // core; a GPU's spins, keeping its core, where holding one only slowed NVIDIA's runs.

@@ -49,12 +49,14 @@ private:
         engine::Session session;
     };
 
-    // What a run's reply is made from, freed once the reply is out (keepUntilAnswered).
+    // What a run's reply is made from, freed once the reply is out (keepUntilAnswered); the
+    // kept reply (m_runReply) is cleared for the next run then too, or let go when it grew large.
     struct RunLeftover {
-        engine::wire::SessionRequest request;
         ui::RunPlan plan;
         ui::RunOutcome outcome;
-        engine::wire::RunReply reply;
+        engine::wire::RunReply* keptReply = nullptr;
+        engine::wire::RunReply largeReply;
+        ~RunLeftover();
     };
 
     engine::HostMessage hello(const engine::HostMessage& request);
@@ -73,8 +75,11 @@ private:
     std::shared_ptr<ui::SessionDeviceState> stateFor(std::uint64_t session,
                                                      const std::string& choice);
     nlohmann::json program(const ui::SessionDeviceState& state) const;
-    // A build's or run's typed request; throws when it has none.
-    static engine::wire::SessionRequest sessionRequestOf(const engine::HostMessage& request);
+    // A build's or run's typed request, read into `into`; throws when it has none.
+    static void readSessionRequest(const engine::HostMessage& request,
+                                   engine::wire::SessionRequest& into);
+    // Gives back the room of a large session text that `request` carried (m_sessionRequest).
+    static void forgetLargeDocument(engine::wire::SessionRequest& request);
     // The request's session into `into`: its document, read, or the kept one of its revision,
     // moved out of the keeping (a copy took a microsecond of every run) until keepSession moves
     // it back. The keeping's entry stays, at revision 0, which no request has. Throws with
@@ -93,6 +98,11 @@ private:
     std::mutex m_mutex;
     std::map<std::uint64_t, HostSession> m_sessions;
     std::map<std::uint64_t, SessionDocument> m_documents;
+    // The Session lane's typed request and reply, used again by every build and run (one at a
+    // time, on its one thread): protobuf keeps a cleared message's strings and records for the
+    // next, where new ones allocated and freed them, microseconds of every run.
+    engine::wire::SessionRequest m_sessionRequest;
+    engine::wire::RunReply m_runReply;
 };
 
 } // namespace clw::host

@@ -248,6 +248,30 @@ private Q_SLOTS:
         QVERIFY(pong.body.is_object() && pong.body.empty());
     }
 
+    void aFrameCarriesNothingOfTheOneBefore() {
+        // Each thread writes and reads its frames through one envelope, used again: a frame
+        // after a full one must not keep its tag, generation, body or typed body, and a typed
+        // body larger than the room kept (64 KiB) goes through whole, both ways.
+        HostMessage full = sample();
+        full.typed.assign(100 * 1024, 'x');
+        full.typed.back() = 'y';
+        const HostMessage bare = HostMessage::request(3, "ping");
+        for (int round = 0; round < 2; ++round) {
+            const HostMessage gotFull = HostFrame::decode(HostFrame::encode(full));
+            QCOMPARE(gotFull.tag, std::string("inspector"));
+            QCOMPARE(gotFull.typed.size(), full.typed.size());
+            QCOMPARE(gotFull.typed.back(), 'y');
+            const std::vector<unsigned char> frame = HostFrame::encode(bare);
+            QCOMPARE(frame.size(), HostFrame::kPrefixBytes + 2 + 2 + 6);
+            const HostMessage gotBare = HostFrame::decode(frame);
+            QCOMPARE(gotBare.id, std::uint64_t(3));
+            QCOMPARE(gotBare.verb, std::string("ping"));
+            QVERIFY(gotBare.tag.empty());
+            QCOMPARE(gotBare.generation, std::uint64_t(0));
+            QVERIFY(gotBare.body.is_object() && gotBare.body.empty());
+            QVERIFY(gotBare.typed.empty());
+        }
+    }
     void replyAndFailureAnswerTheirRequest() {
         const HostMessage request = sample();
         const HostMessage reply = HostMessage::replyTo(request, {{"bytes", 5}});

@@ -251,6 +251,41 @@ private Q_SLOTS:
         QCOMPARE(first(client.run(store(6), kPoclChoice, aliveJob(), {}, {})), 6);
     }
 
+    // Both sides read and write a run's typed request and reply through messages kept for the
+    // next run (issue 17's 20 us): a run after a larger one, with printf output, or with more
+    // launches than are kept (64), comes back with its own records and nothing of the last.
+    void aRunCarriesNothingOfTheRunBefore() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        const std::string printing =
+            "__kernel void say(__global int* x) { if (get_global_id(0) == 0) "
+            "printf(\\\"said\\\\n\\\"); x[get_global_id(0)] = 7; }";
+        const std::string quiet = "__kernel void set(__global int* x) { x[get_global_id(0)] = 5; }";
+        engine::Session many = oneKernel(printing, "say", 8);
+        many.launches.resize(70, many.launches.front());
+        const RemoteRun first = client.run(planFor(many), kPoclChoice, aliveJob(), {}, {});
+        QVERIFY2(first.outcome.errorWhere.isEmpty(), qPrintable(first.outcome.error));
+        QCOMPARE(first.outcome.records.size(), std::size_t(70));
+        QCOMPARE(first.outcome.records.back().output.trimmed(), QStringLiteral("said"));
+        for (int round = 0; round < 2; ++round) {
+            engine::Session one = oneKernel(quiet, "set", 4);
+            one.buffers.front().name = "y";
+            one.launches.front().arguments.front().buffer = "y";
+            const RemoteRun ran = client.run(planFor(one), kPoclChoice, aliveJob(), {}, {});
+            QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+            QCOMPARE(ran.outcome.records.size(), std::size_t(1));
+            const RunRecord& record = ran.outcome.records.front();
+            QVERIFY2(record.ok, qPrintable(record.error));
+            QCOMPARE(record.launch.kernel, std::string("set"));
+            QVERIFY(record.output.isEmpty());
+            QVERIFY(record.warnings.isEmpty());
+            QCOMPARE(record.global, std::vector<std::uint64_t>{4});
+            QCOMPARE(ran.outcome.sources.size(), std::size_t(1));
+            QCOMPARE(readAll<int>(*ran.outcome.sources.at(QStringLiteral("y"))),
+                     std::vector<int>(4, 5));
+        }
+    }
+
     void printfComesBackWithItsLaunch() {
         DeviceHosts hosts;
         HostSessionClient client(hosts, 1);

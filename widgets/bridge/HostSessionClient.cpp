@@ -10,8 +10,6 @@
 
 #include "clw/engine/session/SessionFile.h"
 
-#include <google/protobuf/arena.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
@@ -21,8 +19,21 @@ namespace clw::ui {
 
 namespace {
 
-// A one-launch run's typed reply takes 832 bytes of an arena; many launches take more blocks.
-constexpr std::size_t kReplyArenaBytes = 4096;
+// A thread's typed reply and request, used again for every run it asks for: protobuf keeps a
+// cleared message's strings and records for the next (a new message's allocations, and freeing
+// them, took microseconds of every run). One that grew past this many records is let go.
+constexpr int kKeptRecords = 64;
+constexpr std::size_t kKeptDocumentBytes = 64 * 1024;
+
+engine::wire::RunReply& threadRunReply() {
+    thread_local engine::wire::RunReply reply;
+    return reply;
+}
+
+engine::wire::SessionRequest& threadSessionRequest() {
+    thread_local engine::wire::SessionRequest request;
+    return request;
+}
 
 std::optional<RemoteProgram> programOf(const nlohmann::json& reply) {
     const auto found = reply.find("program");
@@ -82,8 +93,8 @@ HostSessionClient::~HostSessionClient() = default;
 
 std::shared_ptr<HostConnection> HostSessionClient::hostFor(const std::string& deviceChoice,
                                                            std::string& device) {
-    const ResolvedDevice resolved = m_hosts.resolve(deviceChoice);
-    device = resolved.device;
+    ResolvedDevice resolved = m_hosts.resolve(deviceChoice);
+    device = std::move(resolved.device);
     {
         std::lock_guard lock(m_mutex);
         m_platform = resolved.platform;
@@ -106,12 +117,13 @@ RemoteBuild HostSessionClient::build(const engine::Session& session,
     HostRequestOptions options;
     options.limit = limits.build;
     options.what = QStringLiteral("building `%1`").arg(mainFile(session));
-    engine::wire::SessionRequest request;
+    engine::wire::SessionRequest& request = threadSessionRequest();
+    request.Clear();
     request.set_session(m_session);
     request.set_device(device);
     request.set_folder(folder.string());
     const engine::HostMessage reply =
-        sessionRequest(host, "session.build", std::move(request), session, options, nullptr);
+        sessionRequest(host, "session.build", request, session, options, nullptr);
     RemoteBuild built;
     built.summary = reply.body.at("summary").get<BuildSummary>();
     built.program = programOf(reply.body).value_or(RemoteProgram{});
@@ -144,7 +156,8 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         if (progress)
             progress(event.at("what").get<QString>(), event.at("done"), event.at("total"));
     };
-    engine::wire::SessionRequest request;
+    engine::wire::SessionRequest& request = threadSessionRequest();
+    request.Clear();
     request.set_session(m_session);
     request.set_device(device);
     request.set_folder(plan.folder.string());
@@ -156,7 +169,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     if (built)
         request.set_phase("launch");
     const engine::HostMessage reply =
-        sessionRequest(host, "session.run", std::move(request), plan.session, options, &job);
+        sessionRequest(host, "session.run", request, plan.session, options, &job);
 
     const nlohmann::json& body = reply.body;
     RemoteRun ran;
@@ -168,15 +181,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         std::lock_guard lock(m_mutex);
         noteBuilt(host, device, plan.session);
     }
-    // Read into an arena that starts on the stack: a plain message's many small allocations,
-    // and freeing them, took microseconds of every run.
-    alignas(std::max_align_t) char firstBlock[kReplyArenaBytes];
-    google::protobuf::ArenaOptions arenaOptions;
-    arenaOptions.initial_block = firstBlock;
-    arenaOptions.initial_block_size = sizeof firstBlock;
-    google::protobuf::Arena arena(arenaOptions);
-    engine::wire::RunReply& typed =
-        *google::protobuf::Arena::CreateMessage<engine::wire::RunReply>(&arena);
+    engine::wire::RunReply& typed = threadRunReply();
     if (!typed.ParseFromString(reply.typed))
         throw std::runtime_error("the device host sent a run's reply that is not the protocol's "
                                  "RunReply: reinstall, so that the workbench and its "
@@ -196,12 +201,14 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
         if (buffer.has_initial())
             outcome.initial[name] = std::make_shared<RemoteBufferSource>(host, buffer.initial());
     }
+    if (typed.records_size() > kKeptRecords)
+        typed = engine::wire::RunReply();
     return ran;
 }
 
 engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<HostConnection>& host,
                                                       const std::string& verb,
-                                                      engine::wire::SessionRequest request,
+                                                      engine::wire::SessionRequest& request,
                                                       const engine::Session& session,
                                                       const HostRequestOptions& options,
                                                       const JobContext* job) {
@@ -221,6 +228,8 @@ engine::HostMessage HostSessionClient::sessionRequest(const std::shared_ptr<Host
         if (withDocument)
             request.set_document(engine::SessionFile::serialize(session));
         HostCall call = host->requestTyped(verb, request.SerializeAsString(), options);
+        if (request.document().capacity() > kKeptDocumentBytes) // a large session's text
+            std::string().swap(*request.mutable_document());    // is not kept for the next
         setActive(host, call.id);
         if (job && job->isCancelled())
             host->cancel(call.id);

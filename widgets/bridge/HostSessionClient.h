@@ -82,7 +82,7 @@ private:
     // needs it. A job cancelled by then cancels the request.
     engine::HostMessage sessionRequest(const std::shared_ptr<HostConnection>& host,
                                        const std::string& verb,
-                                       engine::wire::SessionRequest request,
+                                       engine::wire::SessionRequest& request,
                                        const engine::Session& session,
                                        const HostRequestOptions& options, const JobContext* job);
     void setActive(std::shared_ptr<HostConnection> host, std::uint64_t id);
