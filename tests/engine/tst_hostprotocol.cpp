@@ -251,19 +251,24 @@ private Q_SLOTS:
     void aFrameCarriesNothingOfTheOneBefore() {
         // Each thread writes and reads its frames through one envelope, used again: a frame
         // after a full one must not keep its tag, generation, body or typed body, and a typed
-        // body larger than the room kept (64 KiB) goes through whole, both ways.
+        // body larger than the room kept (64 KiB) goes through whole, both ways. Frames are
+        // written back to back and read back to back, as a writer and a reader thread do.
         HostMessage full = sample();
         full.typed.assign(100 * 1024, 'x');
         full.typed.back() = 'y';
         const HostMessage bare = HostMessage::request(3, "ping");
         for (int round = 0; round < 2; ++round) {
-            const HostMessage gotFull = HostFrame::decode(HostFrame::encode(full));
+            const std::vector<unsigned char> fullFrame = HostFrame::encode(full);
+            const std::vector<unsigned char> bareFrame = HostFrame::encode(bare);
+            // A ping's whole header is its version, id and verb: nothing of the full frame's.
+            QCOMPARE(bareFrame.size(), HostFrame::kPrefixBytes + 2 + 2 + 6);
+            const HostMessage gotFull = HostFrame::decode(fullFrame);
+            const HostMessage gotBare = HostFrame::decode(bareFrame);
             QCOMPARE(gotFull.tag, std::string("inspector"));
+            QCOMPARE(gotFull.generation, std::uint64_t(12));
+            QCOMPARE(gotFull.body.at("offset").get<int>(), 64);
             QCOMPARE(gotFull.typed.size(), full.typed.size());
             QCOMPARE(gotFull.typed.back(), 'y');
-            const std::vector<unsigned char> frame = HostFrame::encode(bare);
-            QCOMPARE(frame.size(), HostFrame::kPrefixBytes + 2 + 2 + 6);
-            const HostMessage gotBare = HostFrame::decode(frame);
             QCOMPARE(gotBare.id, std::uint64_t(3));
             QCOMPARE(gotBare.verb, std::string("ping"));
             QVERIFY(gotBare.tag.empty());
@@ -272,6 +277,7 @@ private Q_SLOTS:
             QVERIFY(gotBare.typed.empty());
         }
     }
+
     void replyAndFailureAnswerTheirRequest() {
         const HostMessage request = sample();
         const HostMessage reply = HostMessage::replyTo(request, {{"bytes", 5}});
