@@ -313,6 +313,8 @@ int main(int argc, char** argv) {
     // GPU differ by more than 20 us from one round to the next.
     bench::printGoal("session_launch_host_added_us", host.hostAddedUs, "<=", 20.0);
     bench::printGoal("session_per_launch_host_overhead_us", host.perLaunchOverheadUs, "<=", 20.0);
+    bench::printGoal("session_launch_replacing_host_added_us", host.replacingHostAddedUs,
+                     "<=", 20.0);
 #endif
     return 0;
 }

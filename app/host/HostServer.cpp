@@ -9,6 +9,7 @@
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostProtocolError.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
@@ -185,7 +186,8 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         notice.body = {{"message", error.what()}};
         send(std::move(notice));
     };
-    std::vector<unsigned char> chunk(kReadChunk);
+    std::vector<unsigned char>& chunk = m_readChunk;
+    chunk.resize(kReadChunk);
     std::chrono::microseconds window = m_spin;
     for (;;) {
         lock.unlock();
@@ -221,6 +223,13 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
                 ended = 2; // a stream out of step cannot be read on
             }
         }
+        // The Reader lane's requests run now, without the lock; the others are queued below.
+        const auto readerOnes = std::stable_partition(
+            messages.begin(), messages.end(),
+            [this](const HostMessage& message) { return !runsOnReader(message); });
+        for (auto message = readerOnes; message != messages.end(); ++message)
+            run(pendingOf(std::move(*message)));
+        messages.erase(readerOnes, messages.end());
         lock.lock();
         if (ended) {
             m_ended = ended;
@@ -278,10 +287,21 @@ void HostServer::dispatch(HostMessage request) {
             }
         }
     }
+    waiting.push_back(pendingOf(std::move(request)));
+}
+
+bool HostServer::runsOnReader(const HostMessage& message) const {
+    if (message.kind != HostMessage::Kind::Request)
+        return false;
+    const auto handler = m_handlers.find(message.verb);
+    return handler != m_handlers.end() && handler->second.first == Lane::Reader;
+}
+
+HostServer::Pending HostServer::pendingOf(HostMessage request) {
     auto state = std::make_shared<ui::detail::JobState>();
     state->id = request.id;
     state->tag = request.tag;
-    waiting.push_back({std::move(request), std::move(state)});
+    return {std::move(request), std::move(state)};
 }
 
 void HostServer::cancel(std::uint64_t id) {

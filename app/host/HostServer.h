@@ -34,8 +34,10 @@ class HostChannel;
 
 // Session: builds and runs in order; Buffer: the inspector's transfers, which must not wait behind
 // a long run; Edit: the editor's builds as the person types; Device: probes and benchmarks, which
-// take seconds to minutes and must not hold up the others.
-enum class Lane { Session, Buffer, Edit, Device };
+// take seconds to minutes and must not hold up the others; Reader: a moment's bookkeeping, run by
+// the thread that read it before it reads on (a request of another lane passes the reading to a
+// thread woken for it, which the next request then waits for).
+enum class Lane { Session, Buffer, Edit, Device, Reader };
 
 // What a handler sees of its request: whether it was cancelled, a way to send events (progress)
 // that the workbench routes to the request, and a place for what it made that may go only once
@@ -104,6 +106,9 @@ private:
     bool run(Pending pending);
     // Under m_mutex: queues a request on its lane, or answers it at once.
     void dispatch(engine::HostMessage request);
+    // Whether `message` is a request of the Reader lane.
+    bool runsOnReader(const engine::HostMessage& message) const;
+    static Pending pendingOf(engine::HostMessage request);
     void cancel(std::uint64_t id);
     void send(engine::HostMessage message);
     // Sends a reply or failure, unless its request was a post (id 0).
@@ -112,6 +117,10 @@ private:
     HostChannel& m_channel;
     std::chrono::microseconds m_spin;
     engine::HostFrameReader m_reader; // only the thread that reads uses it
+    // Where that thread reads the channel into: one for every turn at reading, which comes
+    // after each request another lane ran (a run's buffers released, an inspector's read), and
+    // a new one zeroed 64 KiB of the reader's cache each time.
+    std::vector<unsigned char> m_readChunk;
     std::mutex m_writeMutex;
     std::mutex m_mutex; // guards what follows
     std::condition_variable m_wake;

@@ -82,7 +82,11 @@ void HostSessionService::install(HostServer& server) {
     server.on("buffer.write", Lane::Buffer, plain(&HostSessionService::write));
     server.on("buffer.fill", Lane::Buffer, plain(&HostSessionService::fill));
     server.on("buffer.snapshot", Lane::Buffer, plain(&HostSessionService::snapshot));
-    server.on("buffer.release", Lane::Buffer, plain(&HostSessionService::release));
+    // Sent after every run for the buffers of the run before: on the Buffer lane, each woke a
+    // thread to read on, and the next run's request waited for it to wake. Releasing calls the
+    // driver at most to free memory; should that hang, the reading stops, and the workbench's
+    // watchdog ends the host at its next request's limit, as for any hang.
+    server.on("buffer.release", Lane::Reader, plain(&HostSessionService::release));
 }
 
 HostMessage HostSessionService::hello(const HostMessage& request) {

@@ -90,12 +90,14 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     // take turns. Single runs taking turns made an NVIDIA GPU switch between this process's
     // context and the host's for every run (in process 260-300 us against 80 us in blocks), which
     // the workbench, whose process has no OpenCL, never does; so each block's first run, which
-    // pays for that switch, is left out on both sides (and with it the very first, the build). A
-    // block's outcomes are kept until it ends: the workbench drops a run's buffers when the next
-    // run's came, seconds before a person runs again, and dropping them between two runs timed
-    // back to back would time their release too. Medians in microseconds.
+    // pays for that switch, is left out on both sides (and with it the very first, the build).
+    // Either a block's outcomes are kept until it ends, which leaves out their release (dropping
+    // them between two runs timed back to back would time their release too), or each run's
+    // outcome replaces the one before, as the workbench's history does: that times the release
+    // of the run before with each run, and through a host the requests it takes. Medians in
+    // microseconds.
     constexpr int kBlock = 25;
-    const auto measure = [&](int launches, int rounds) {
+    const auto measure = [&](int launches, int rounds, bool replacing) {
         ui::RunPlan plan;
         plan.session = emptyKernelSession(launches);
         plan.folder = ".";
@@ -107,19 +109,27 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
                                          outcome.error.toStdString());
         };
         for (int first = 0; first <= rounds; first += kBlock) {
-            std::vector<ui::RunOutcome> kept;
+            std::vector<ui::RunOutcome> kept(1);
             for (int i = first; i < first + kBlock; ++i) {
                 Stopwatch clock;
-                kept.push_back(ui::runSessionPlan(state, plan, builds, aliveJob(),
-                                                  [](const QString&, int, int) {}));
+                ui::RunOutcome outcome = ui::runSessionPlan(state, plan, builds, aliveJob(),
+                                                            [](const QString&, int, int) {});
+                if (replacing)
+                    kept.back() = std::move(outcome);
+                else
+                    kept.push_back(std::move(outcome));
                 if (i > first)
                     samples.local.push_back(clock.seconds());
                 check(kept.back());
             }
-            std::vector<ui::RemoteRun> keptRemote;
+            std::vector<ui::RemoteRun> keptRemote(1);
             for (int i = first; i < first + kBlock; ++i) {
                 Stopwatch clock;
-                keptRemote.push_back(client.run(plan, device.name(), aliveJob(), {}, {}));
+                ui::RemoteRun ran = client.run(plan, device.name(), aliveJob(), {}, {});
+                if (replacing)
+                    keptRemote.back() = std::move(ran);
+                else
+                    keptRemote.push_back(std::move(ran));
                 const double seconds = clock.seconds();
                 const double inHost =
                     std::chrono::duration<double>(keptRemote.back().hostRunTime).count();
@@ -133,8 +143,9 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
         }
         return samples;
     };
-    const Samples one = measure(1, trips / 4);
-    const Samples many = measure(kManyLaunches, trips / 8);
+    const Samples one = measure(1, trips / 4, false);
+    const Samples many = measure(kManyLaunches, trips / 8, false);
+    const Samples replacing = measure(1, trips / 4, true);
     const double local = median(one.local) * 1e6, remote = median(one.remote) * 1e6;
     const double local16 = median(many.local) * 1e6, remote16 = median(many.remote) * 1e6;
     HostLaunchFigures figures;
@@ -146,6 +157,9 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     figures.runInHostUs = median(one.inHost) * 1e6;
     // What each launch past the first adds through the host, beyond what it adds in process.
     figures.perLaunchOverheadUs = ((remote16 - local16) - (remote - local)) / (kManyLaunches - 1);
+    figures.replacingInProcessUs = median(replacing.local) * 1e6;
+    figures.replacingThroughHostUs = median(replacing.remote) * 1e6;
+    figures.replacingHostAddedUs = median(replacing.added) * 1e6;
     printFigure("host_round_trip", figures.channelRoundTripUs, "us");
     printFigure("raw_socket_round_trip", figures.rawSocketUs, "us");
     printFigure("session_launch_in_process", figures.inProcessUs, "us");
@@ -156,6 +170,11 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
     printFigure("session_16_launches_in_process", local16, "us");
     printFigure("session_16_launches_through_host", remote16, "us");
     printFigure("session_per_launch_host_overhead", figures.perLaunchOverheadUs, "us");
+    printFigure("session_launch_replacing_in_process", figures.replacingInProcessUs, "us");
+    printFigure("session_launch_replacing_through_host", figures.replacingThroughHostUs, "us");
+    printFigure("session_launch_replacing_host_overhead",
+                figures.replacingThroughHostUs - figures.replacingInProcessUs, "us");
+    printFigure("session_launch_replacing_host_added", figures.replacingHostAddedUs, "us");
     return figures;
 }
 

@@ -19,6 +19,12 @@ struct HostLaunchFigures {
     // What each launch of a 16-launch session adds through a host beyond what it adds in
     // process: the host's cost per launch, the request's own cost taken out.
     double perLaunchOverheadUs = 0;
+    // The one-launch run again, each run's outcome replacing the one before as the workbench's
+    // does: in process, through the host, and paired as hostAddedUs. Each run's time includes
+    // releasing the run before's buffers (through a host, its release requests).
+    double replacingInProcessUs = 0;
+    double replacingThroughHostUs = 0;
+    double replacingHostAddedUs = 0;
 };
 
 // Prints the figures as it measures them; `trips` runs of each, medians.

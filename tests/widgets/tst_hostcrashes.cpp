@@ -4,6 +4,7 @@
 // and the driver's last words on stderr; a new host runs the next request.
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
+#include "bridge/HostConnection.h"
 #include "bridge/HostSessionClient.h"
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
@@ -17,6 +18,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <thread>
 
 using namespace clw;
 using namespace clw::ui;
@@ -193,6 +195,47 @@ private Q_SLOTS:
         QCOMPARE(
             stoppedMessage([&] { ran.outcome.sources.at(QStringLiteral("x"))->read(0, bytes); }),
             message);
+    }
+
+    // Releasing buffers (after every run, for the run before's) is the reader's own moment of
+    // bookkeeping: it is done at once even while the Buffer lane is stuck in a driver call.
+    void aReleaseIsDoneWhileABufferReadHangs() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueReadBuffer:hang"));
+        HostSessionClient client(hosts, 1);
+        RemoteRun ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const std::shared_ptr<HostConnection> host = hosts.host(kFake);
+        // x's contents now and before the run: two buffers lent.
+        QCOMPARE(host->request("buffer.release", {{"handles", nlohmann::json::array()}})
+                     .reply.get()
+                     .body.at("lent")
+                     .get<int>(),
+                 2);
+        std::thread reader([source = ran.outcome.sources.at(QStringLiteral("x"))] {
+            unsigned char bytes[64];
+            try {
+                source->read(0, bytes); // hangs in the host until the host is stopped
+            } catch (const HostStopped&) {
+            }
+        });
+        QTest::qWait(200);           // the read has reached the driver
+        ran.outcome.initial.clear(); // a post: x's contents before the run are released
+        HostConnection::Options limited;
+        limited.limit = std::chrono::milliseconds(5000); // past it, the host is ended
+        int lent = -1;
+        const QString stopped = stoppedMessage([&] {
+            lent =
+                host->request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, limited)
+                    .reply.get()
+                    .body.at("lent")
+                    .get<int>();
+        });
+        QCOMPARE(stopped, QStringLiteral("(no stop)")); // not waiting behind the read
+        QCOMPARE(lent, 1);
+        QVERIFY(!host->isStopped());
+        host->stop(QStringLiteral("the test is over"));
+        reader.join();
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {

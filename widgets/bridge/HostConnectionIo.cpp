@@ -155,10 +155,13 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
             call.reply = HostReply(pending.promise.get_future(), nullptr);
             return call;
         }
-        call.reply = HostReply(pending.promise.get_future(), m_replies);
-        const auto limit = options.limit;
-        pending.options = std::move(options);
+        // A post's reply is nobody's: it gets no future, since a promise dropped while its
+        // future lives makes a broken_promise exception (two posts after every run, releasing
+        // the run before's buffers).
         if (wantReply) {
+            call.reply = HostReply(pending.promise.get_future(), m_replies);
+            const auto limit = options.limit;
+            pending.options = std::move(options);
             Pending& waiting = m_pending.emplace(call.id, std::move(pending)).first->second;
             if (limit.count() > 0)
                 setDeadline(waiting, limit);
