@@ -15,6 +15,7 @@
 
 #include <QDir>
 #include <QElapsedTimer>
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <algorithm>
@@ -219,6 +220,10 @@ private Q_SLOTS:
             } catch (const HostStopped&) {
             }
         });
+        const auto stopAndJoin = qScopeGuard([&] {
+            host->stop(QStringLiteral("the test is over"));
+            reader.join();
+        });
         QTest::qWait(200);           // the read has reached the driver
         ran.outcome.initial.clear(); // a post: x's contents before the run are released
         HostConnection::Options limited;
@@ -234,8 +239,6 @@ private Q_SLOTS:
         QCOMPARE(stopped, QStringLiteral("(no stop)")); // not waiting behind the read
         QCOMPARE(lent, 1);
         QVERIFY(!host->isStopped());
-        host->stop(QStringLiteral("the test is over"));
-        reader.join();
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {
