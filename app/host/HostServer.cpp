@@ -168,7 +168,8 @@ std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable(boo
         Pending pending = std::move(queue.waiting.front());
         queue.waiting.pop_front();
         queue.busy = true;
-        m_running[pending.request.id] = pending.state;
+        if (pending.request.id != 0) // a post: nobody can cancel it
+            m_running[pending.request.id] = pending.state;
         return std::pair{lane, std::move(pending)};
     }
     return std::nullopt;
@@ -335,8 +336,10 @@ bool HostServer::run(Pending pending) {
     answer(std::move(reply));
     // After the reply, which need not wait for the lock: a cancel that comes between finds a
     // request already answered, and marks nothing that is read again.
-    std::lock_guard lock(m_mutex);
-    m_running.erase(request.id);
+    if (request.id != 0) {
+        std::lock_guard lock(m_mutex);
+        m_running.erase(request.id);
+    }
     return context.holdsCore();
 }
 

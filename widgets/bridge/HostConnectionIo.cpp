@@ -141,24 +141,26 @@ HostConnection::Call HostConnectionIo::request(std::string verb, nlohmann::json 
     {
         std::lock_guard lock(m_mutex);
         call.id = wantReply ? m_nextId++ : 0; // 0: a post, which the host does not answer
+        if (m_stopped) { // a request fails at once with the stop's words; a post is dropped
+            if (wantReply) {
+                std::promise<HostMessage> stopped;
+                stopped.set_exception(
+                    std::make_exception_ptr(HostStopped(m_stoppedMessage.toStdString())));
+                call.reply = HostReply(stopped.get_future(), nullptr);
+            }
+            return call;
+        }
         HostMessage& message =
             made.emplace(HostMessage::request(call.id, std::move(verb), std::move(body)));
         message.typed = std::move(typed);
         message.tag = options.tag;
         message.generation = options.generation;
         message.bulk = std::move(bulk);
-        Pending pending;
-        pending.wantReply = wantReply;
-        if (m_stopped) {
-            pending.promise.set_exception(
-                std::make_exception_ptr(HostStopped(m_stoppedMessage.toStdString())));
-            call.reply = HostReply(pending.promise.get_future(), nullptr);
-            return call;
-        }
-        // A post's reply is nobody's: it gets no future, since a promise dropped while its
-        // future lives makes a broken_promise exception (two posts after every run, releasing
-        // the run before's buffers).
+        // A post's reply is nobody's: it gets no promise (one dropped while its future lived
+        // made a broken_promise exception), two posts after every run releasing the buffers of
+        // the run before.
         if (wantReply) {
+            Pending pending;
             call.reply = HostReply(pending.promise.get_future(), m_replies);
             const auto limit = options.limit;
             pending.options = std::move(options);

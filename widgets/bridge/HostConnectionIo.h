@@ -49,7 +49,6 @@ private:
     struct Pending {
         std::promise<engine::HostMessage> promise;
         HostConnection::Options options;
-        bool wantReply = true;
         // The watchdog's: when the request has run past its limit, and that limit.
         std::optional<Clock::time_point> deadline;
         std::chrono::milliseconds limit{0};
