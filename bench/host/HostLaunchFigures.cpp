@@ -6,6 +6,7 @@
 
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
+#include "bridge/HostReleaseBatch.h"
 #include "bridge/HostSessionClient.h"
 #include "bridge/JobContext.h"
 #include "bridge/SessionDeviceState.h"
@@ -126,10 +127,13 @@ HostLaunchFigures measureHostLaunches(const engine::Device& device, int trips) {
             for (int i = first; i < first + kBlock; ++i) {
                 Stopwatch clock;
                 ui::RemoteRun ran = client.run(plan, device.name(), aliveJob(), {}, {});
-                if (replacing)
+                if (replacing) {
+                    // As the workbench lets a run's buffers go (SessionController).
+                    const ui::HostReleaseBatch batch;
                     keptRemote.back() = std::move(ran);
-                else
+                } else {
                     keptRemote.push_back(std::move(ran));
+                }
                 const double seconds = clock.seconds();
                 const double inHost =
                     std::chrono::duration<double>(keptRemote.back().hostRunTime).count();

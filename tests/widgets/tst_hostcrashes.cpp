@@ -5,6 +5,7 @@
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
+#include "bridge/HostReleaseBatch.h"
 #include "bridge/HostSessionClient.h"
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
@@ -238,6 +239,39 @@ private Q_SLOTS:
         });
         QCOMPARE(stopped, QStringLiteral("(no stop)")); // not waiting behind the read
         QCOMPARE(lent, 1);
+        QVERIFY(!host->isStopped());
+    }
+
+    // Buffers let go together (a run's, when the next replaces it) reach the host as one release
+    // once the batch ends; one still held elsewhere (shown in the inspector) stays lent.
+    void buffersLetGoInABatchAreReleasedWhenItEnds() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QString());
+        HostSessionClient client(hosts, 1);
+        const std::shared_ptr<HostConnection> host = hosts.host(kFake);
+        const auto lent = [&] {
+            return host->request("buffer.release", {{"handles", nlohmann::json::array()}})
+                .reply.get()
+                .body.at("lent")
+                .get<int>();
+        };
+        RemoteRun first = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(first.outcome.errorWhere.isEmpty(), qPrintable(first.outcome.error));
+        const std::shared_ptr<BufferSource> shown = first.outcome.sources.at(QStringLiteral("x"));
+        RemoteRun second = client.run(plan(), kFake, job(), {}, {});
+        QCOMPARE(lent(), 4); // x now and before the run, for each run
+        {
+            const HostReleaseBatch batch;
+            {
+                const HostReleaseBatch inner; // only the outermost releases
+                first.outcome = RunOutcome();
+            }
+            second.outcome.initial.clear();
+            QCOMPARE(lent(), 4);
+        }
+        QCOMPARE(lent(), 2); // `shown`, and the second run's x now
+        unsigned char bytes[4];
+        shown->read(0, bytes); // still the host's
         QVERIFY(!host->isStopped());
     }
 

@@ -2,6 +2,7 @@
 
 #include "bridge/BufferSource.h"
 #include "bridge/CheckRun.h"
+#include "bridge/HostReleaseBatch.h"
 #include "bridge/HostSessionClient.h"
 
 #include "clw/engine/debug/DeviceWatch.h"
@@ -39,8 +40,11 @@ engine::WatchRunData runOnce(HostSessionClient& client, const engine::Session& s
         source->second->read(0, bytes);
         data.outputs.emplace_back(buffer.name, std::move(bytes));
     }
-    outcome.sources.clear();
-    outcome.initial.clear();
+    {
+        const HostReleaseBatch batch;
+        outcome.sources.clear();
+        outcome.initial.clear();
+    }
     return data;
 }
 

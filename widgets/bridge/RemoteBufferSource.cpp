@@ -1,6 +1,7 @@
 #include "bridge/RemoteBufferSource.h"
 
 #include "bridge/HostConnection.h"
+#include "bridge/HostReleaseBatch.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -31,7 +32,9 @@ RemoteBufferSource::RemoteBufferSource(std::shared_ptr<HostConnection> host,
     , m_height(lent.height()) {}
 
 RemoteBufferSource::~RemoteBufferSource() {
-    if (!m_host->isStopped())
+    if (HostReleaseBatch* batch = HostReleaseBatch::current())
+        batch->add(m_host, m_handle);
+    else if (!m_host->isStopped())
         m_host->post("buffer.release", {{"handles", {m_handle}}});
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A buffer that lives in a device host, as a BufferSource: reads, writes, fills and snapshots are
 // requests to the host (blocking, on a worker thread as every BufferSource call). Letting go of it
-// releases the host's buffer. When the host has stopped, each call throws HostStopped.
+// releases the host's buffer, with the others let go in a HostReleaseBatch. When the host has
+// stopped, each call throws HostStopped.
 #include "bridge/BufferSource.h"
 
 #include "HostRun.pb.h"

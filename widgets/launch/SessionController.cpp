@@ -2,6 +2,7 @@
 
 #include "bridge/BufferSource.h"
 #include "bridge/EngineBridge.h"
+#include "bridge/HostReleaseBatch.h"
 #include "bridge/HostStopped.h"
 #include "bridge/ProgressRelay.h"
 
@@ -59,10 +60,16 @@ double kernelMs(const std::vector<RunRecord>& records) {
 } // namespace
 
 // Sources are let go on a worker: the last reference to a host's buffer may close its channel.
+// Those let go together go to their host as one release.
 void SessionController::releaseOnWorker(std::vector<SourceMap> sources) {
     auto held = std::make_shared<std::vector<SourceMap>>(std::move(sources));
     m_bridge.run(
-        nullptr, [held](const JobContext&) { held->clear(); }, [](JobResult<Done>) {});
+        nullptr,
+        [held](const JobContext&) {
+            const HostReleaseBatch batch;
+            held->clear();
+        },
+        [](JobResult<Done>) {});
 }
 
 SessionController::SessionController(EngineBridge& bridge, DeviceHosts& hosts, QObject* parent)
@@ -480,7 +487,7 @@ void SessionController::finishRun(RunOutcome outcome) {
     if (outcome.sweep)
         Q_EMIT sweepFinished(*outcome.sweep);
     if (!outcome.sources.empty()) {
-        releaseOnWorker({std::move(m_previous)});
+        releaseOnWorker({std::move(m_previous), std::move(m_initial)});
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
         m_initial = std::move(outcome.initial);
@@ -518,7 +525,7 @@ void SessionController::finishLiveRun(RunOutcome outcome, const engine::Session&
     }
     live.kernelMs = kernelMs(outcome.records);
     m_liveRecords = std::move(outcome.records);
-    releaseOnWorker({std::move(m_previous)});
+    releaseOnWorker({std::move(m_previous), std::move(m_initial)});
     m_previous = std::move(m_sources);
     m_sources = std::move(outcome.sources);
     m_initial = std::move(outcome.initial);
