@@ -28,7 +28,7 @@ std::shared_ptr<ui::BufferSource> HostBufferTable::find(std::uint64_t handle) co
     return found->second;
 }
 
-void HostBufferTable::release(std::uint64_t handle) {
+std::shared_ptr<ui::BufferSource> HostBufferTable::release(std::uint64_t handle) {
     std::shared_ptr<ui::BufferSource> released;
     std::lock_guard lock(m_mutex);
     const auto found = m_sources.find(handle);
@@ -36,6 +36,7 @@ void HostBufferTable::release(std::uint64_t handle) {
         released = std::move(found->second);
         m_sources.erase(found);
     }
+    return released;
 }
 
 std::size_t HostBufferTable::size() const {

@@ -20,7 +20,8 @@ public:
     void lend(std::shared_ptr<ui::BufferSource> source, engine::wire::LentBuffer& lent);
     // Throws std::runtime_error naming the handle when it is not lent (released, or never).
     std::shared_ptr<ui::BufferSource> find(std::uint64_t handle) const;
-    void release(std::uint64_t handle);
+    // Takes the handle's buffer out of the table, for the caller to free (null when not lent).
+    std::shared_ptr<ui::BufferSource> release(std::uint64_t handle);
     std::size_t size() const;
 
 private:

@@ -67,6 +67,19 @@ void HostServer::on(const std::string& verb, Lane lane, Handler handler) {
     m_handlers[verb] = {lane, std::move(handler)};
 }
 
+void HostServer::onSessionRest(std::function<void()> chore) {
+    m_sessionChore = std::move(chore);
+}
+
+void HostServer::sessionChoreDue() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_sessionChoreDue = true;
+    }
+    // Wakes nobody while the thread runs or polls: it does the chore when it comes to rest.
+    m_sessionWake.notify_one();
+}
+
 void HostServer::send(HostMessage message) {
     const std::vector<unsigned char> head = engine::HostFrame::encodeHead(message);
     std::lock_guard lock(m_writeMutex);
@@ -149,10 +162,18 @@ void HostServer::runSessions() {
         std::optional<std::pair<Lane, Pending>> job;
         m_sessionWake.wait(lock, [&] {
             job = m_closing ? std::nullopt : takeRunnable(true);
-            return m_closing || job.has_value();
+            return m_closing || job.has_value() || m_sessionChoreDue;
         });
         if (m_closing)
             return;
+        if (!job) { // at rest, with the chore to do first
+            m_sessionChoreDue = false;
+            lock.unlock();
+            if (m_sessionChore)
+                m_sessionChore();
+            lock.lock();
+            continue;
+        }
         m_sessionQueued.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
         lock.unlock();
         holdCore = run(std::move(job->second));

@@ -78,6 +78,12 @@ public:
     ~HostServer();
 
     void on(const std::string& verb, Lane lane, Handler handler);
+    // Work that belongs on the Session lane's thread but must not hold up a run: `chore` runs
+    // there when the thread comes to rest (no request within the spin window) after
+    // sessionChoreDue(), which wakes it if it rests already. Set before serve().
+    void onSessionRest(std::function<void()> chore);
+    // Any thread: the rest chore has work.
+    void sessionChoreDue();
     // Serves until the workbench closes the channel; the exit status for main().
     int serve();
 
@@ -134,6 +140,8 @@ private:
     std::vector<std::thread> m_pool;
     std::condition_variable m_sessionWake;
     std::atomic<bool> m_sessionQueued{false}; // for the session thread's polling, unlocked
+    std::function<void()> m_sessionChore;
+    bool m_sessionChoreDue = false;
     std::thread m_sessionThread;
 };
 

@@ -57,6 +57,8 @@ HostSessionService::RunLeftover::~RunLeftover() {
 }
 
 void HostSessionService::install(HostServer& server) {
+    m_server = &server;
+    server.onSessionRest([this] { freeReleased(); });
     const auto plain = [this](HostMessage (HostSessionService::*verb)(const HostMessage&)) {
         return [this, verb](const HostMessage& request, const RequestContext&) {
             return (this->*verb)(request);
@@ -83,9 +85,8 @@ void HostSessionService::install(HostServer& server) {
     server.on("buffer.fill", Lane::Buffer, plain(&HostSessionService::fill));
     server.on("buffer.snapshot", Lane::Buffer, plain(&HostSessionService::snapshot));
     // Sent after every run for the buffers of the run before: on the Buffer lane, each woke a
-    // thread to read on, and the next run's request waited for it to wake. Releasing calls the
-    // driver at most to free memory; should that hang, the reading stops, and the workbench's
-    // watchdog ends the host at its next request's limit, as for any hang.
+    // thread to read on, and the next run's request waited for it to wake. The reader only takes
+    // the buffers from the table; the Session lane's thread frees them.
     server.on("buffer.release", Lane::Reader, plain(&HostSessionService::release));
 }
 
@@ -273,6 +274,10 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     if (ran.records_size() > kKeptRecords)
         leftover->largeReply.Swap(&ran); // freed after the reply, and the next starts afresh
     forgetLargeDocument(typed);
+    {
+        std::lock_guard lock(m_releasedMutex);
+        leftover->released.swap(m_released);
+    }
     context.keepUntilAnswered(std::move(leftover));
     // A CPU device's driver sleeps while its threads run the kernel, and the waiter wakes on any
     // core; a GPU's spins, keeping its core, where holding one only slowed NVIDIA's runs.
@@ -328,10 +333,31 @@ HostMessage HostSessionService::snapshot(const HostMessage& request) {
     return reply;
 }
 
+// The buffers are freed by the Session lane's thread, whose runs made them: after the next run's
+// reply, or when it comes to rest. Freed by the reader as they came, they made NVIDIA's next
+// run wait about 10 us (clw_bench_launch's replacing figures): its driver serializes the calls
+// of two threads. What is released during a long run waits for its end; a driver that hangs
+// while freeing holds up the Session lane, not the reading, and the next run's watchdog ends
+// the host.
 HostMessage HostSessionService::release(const HostMessage& request) {
-    for (const auto& handle : request.body.at("handles"))
-        m_buffers.release(handle.get<std::uint64_t>());
+    bool any = false;
+    {
+        std::lock_guard lock(m_releasedMutex);
+        for (const auto& handle : request.body.at("handles"))
+            if (auto released = m_buffers.release(handle.get<std::uint64_t>())) {
+                m_released.push_back(std::move(released));
+                any = true;
+            }
+    }
+    if (any)
+        m_server->sessionChoreDue();
     return HostMessage::replyTo(request, {{"lent", m_buffers.size()}});
+}
+
+void HostSessionService::freeReleased() {
+    std::vector<std::shared_ptr<ui::BufferSource>> released;
+    std::lock_guard lock(m_releasedMutex);
+    released.swap(m_released);
 }
 
 } // namespace clw::host

@@ -56,6 +56,8 @@ private:
         ui::RunOutcome outcome;
         engine::wire::RunReply* keptReply = nullptr;
         engine::wire::RunReply largeReply;
+        // The buffers the workbench let go of before the run: freed after its reply.
+        std::vector<std::shared_ptr<ui::BufferSource>> released;
         ~RunLeftover();
     };
 
@@ -69,6 +71,8 @@ private:
     engine::HostMessage fill(const engine::HostMessage& request);
     engine::HostMessage snapshot(const engine::HostMessage& request);
     engine::HostMessage release(const engine::HostMessage& request);
+    // On the Session lane's thread, at rest: frees what was released since the last run.
+    void freeReleased();
 
     engine::Device chooseDevice(const std::string& choice) const;
     // The session's device state, made anew when the device choice changed.
@@ -95,6 +99,10 @@ private:
     engine::BuildService m_editBuilds;
     ui::BuildTargets m_editTargets;
     HostBufferTable m_buffers;
+    HostServer* m_server = nullptr;
+    std::mutex m_releasedMutex; // guards m_released
+    // Released, not yet freed: the Session lane's thread frees them (release() says why).
+    std::vector<std::shared_ptr<ui::BufferSource>> m_released;
     std::mutex m_mutex;
     std::map<std::uint64_t, HostSession> m_sessions;
     std::map<std::uint64_t, SessionDocument> m_documents;

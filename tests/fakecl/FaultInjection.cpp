@@ -9,6 +9,10 @@
 #include <thread>
 #include <vector>
 
+#if defined(__linux__) || defined(__APPLE__)
+#include <pthread.h>
+#endif
+
 namespace clw::fakecl {
 
 namespace {
@@ -17,6 +21,7 @@ enum class Action { Abort, Segv, Exit, Hang };
 
 struct Fault {
     std::string function;
+    std::string thread; // empty: any thread
     Action action;
     const char* actionName;
 };
@@ -57,7 +62,11 @@ std::vector<Fault> parseFaults(const char* variable) {
             std::fflush(stderr);
             continue;
         }
-        fault.function = std::string(entry.substr(0, colon));
+        const std::string_view called = entry.substr(0, colon);
+        const size_t at = called.find('@');
+        fault.function = std::string(called.substr(0, at));
+        if (at != std::string_view::npos)
+            fault.thread = std::string(called.substr(at + 1));
         faults.push_back(std::move(fault));
     }
     return faults;
@@ -66,6 +75,16 @@ std::vector<Fault> parseFaults(const char* variable) {
 const std::vector<Fault>& faults() {
     static const std::vector<Fault> parsed = parseFaults(std::getenv("CLW_FAKE_CL_FAULT"));
     return parsed;
+}
+
+// The calling thread's name (pthread_setname_np); empty where the system has none.
+std::string threadName() {
+#if defined(__linux__) || defined(__APPLE__)
+    char name[64] = {};
+    if (pthread_getname_np(pthread_self(), name, sizeof name) == 0)
+        return name;
+#endif
+    return {};
 }
 
 // Read through a volatile so that the compiler cannot see the null pointer and replace the
@@ -95,7 +114,7 @@ volatile std::uintptr_t nowhere = 0;
 
 void faultPoint(const char* function) {
     for (const Fault& fault : faults())
-        if (fault.function == function)
+        if (fault.function == function && (fault.thread.empty() || fault.thread == threadName()))
             act(fault);
 }
 

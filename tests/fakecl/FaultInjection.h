@@ -1,7 +1,8 @@
 #pragma once
-// Fault injection: CLW_FAKE_CL_FAULT=<function>:<action>[,<function>:<action>...] makes the named
+// Fault injection: CLW_FAKE_CL_FAULT=<function>[@<thread>]:<action>[,...] makes the named
 // OpenCL calls of the fake driver misbehave, so that tests can stage a driver that crashes or
-// hangs in a chosen call. Actions:
+// hangs in a chosen call; with @<thread>, only when a thread of that name makes the call (its
+// pthread name, on Linux and macOS). Actions:
 //   abort  raises SIGABRT (std::abort)
 //   segv   writes through a null pointer (a real SIGSEGV, which a handler cannot step over)
 //   exit   ends the process at once with status 3 (std::_Exit: no atexit handlers or static

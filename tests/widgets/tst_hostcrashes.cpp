@@ -242,6 +242,40 @@ private Q_SLOTS:
         QVERIFY(!host->isStopped());
     }
 
+    // A released buffer is freed by the Session lane's thread, not by the reader (a thread of
+    // the pool, "host lane"): a driver that hangs there while freeing holds up no reading, and
+    // the next run runs.
+    void aReleasedBufferIsNotFreedByTheReader() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clReleaseMemObject@host lane:hang"));
+        HostSessionClient client(hosts, 1);
+        RemoteRun ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const std::shared_ptr<HostConnection> host = hosts.host(kFake);
+        const std::shared_ptr<BufferSource> before = ran.outcome.initial.at(QStringLiteral("x"));
+        ran.outcome.sources.clear(); // a post: x's device buffer is released
+        HostConnection::Options limited;
+        limited.limit = std::chrono::milliseconds(5000); // past it, the host is ended
+        int lent = -1;
+        unsigned char bytes[4] = {};
+        WatchdogLimits limits;
+        limits.launch = std::chrono::milliseconds(5000);
+        RemoteRun next;
+        const QString stopped = stoppedMessage([&] {
+            lent =
+                host->request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, limited)
+                    .reply.get()
+                    .body.at("lent")
+                    .get<int>();
+            before->read(0, bytes);
+            next = client.run(plan(), kFake, job(), {}, limits);
+        });
+        QCOMPARE(stopped, QStringLiteral("(no stop)"));
+        QCOMPARE(lent, 1);
+        QVERIFY2(next.outcome.errorWhere.isEmpty(), qPrintable(next.outcome.error));
+        QCOMPARE(int(next.outcome.sources.size()), 1);
+    }
+
     // Buffers let go together (a run's, when the next replaces it) reach the host as one release
     // once the batch ends; one still held elsewhere (shown in the inspector) stays lent.
     void buffersLetGoInABatchAreReleasedWhenItEnds() {
