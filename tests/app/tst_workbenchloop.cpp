@@ -8,6 +8,8 @@
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
 #include "bridge/BufferSource.h"
+#include "bridge/DeviceHosts.h"
+#include "bridge/HostConnection.h"
 #include "inspector/BufferInspector.h"
 #include "inspector/DiffPanel.h"
 #include "launch/HistoryPanel.h"
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void runsEachSample_data();
     void runsEachSample();
     void secondRunHasPreviousContents();
+    void theHostKeepsWhatTheLastTwoRunsShow();
 };
 
 namespace {
@@ -272,6 +275,32 @@ void TestWorkbenchLoop::secondRunHasPreviousContents() {
     QVERIFY(initial);
     QCOMPARE(readValues(*initial, "float"), std::vector<double>(1024, 0.0));
     QCOMPARE(readValues(*session.initialSource(QStringLiteral("a")), "float")[7], 7.0);
+}
+
+// Each run lets go of the buffers of the run before the last, and of the last run's contents from
+// before it, which the inspector let go of last (in a HostReleaseBatch; without its release the
+// host would lend 18): after three runs of vector_add the host lends a, b and c now, after the
+// run before and before the last run, and nothing more.
+void TestWorkbenchLoop::theHostKeepsWhatTheLastTwoRunsShow() {
+    CLW_REQUIRE_DEVICE(device);
+    app::WorkbenchContext context;
+    app::MainWindow window(context);
+    answerEveryQuestion(window);
+    ui::SessionController& session = context.session();
+    QVERIFY(window.sessions()->openSample(QStringLiteral(":/samples/vector_add.clwb")));
+    QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+    for (std::size_t runs = 1; runs <= 3; ++runs) {
+        session.run();
+        QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == runs && !session.isBusy(), 120000);
+    }
+    const std::shared_ptr<ui::HostConnection> host = context.hosts().host(device.platform().name());
+    const auto lent = [&] {
+        return host->request("buffer.release", {{"handles", nlohmann::json::array()}})
+            .reply.get()
+            .body.at("lent")
+            .get<int>();
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(lent(), 9, 10000);
 }
 
 QTEST_MAIN(TestWorkbenchLoop)

@@ -60,7 +60,8 @@ double kernelMs(const std::vector<RunRecord>& records) {
 } // namespace
 
 // Sources are let go on a worker: the last reference to a host's buffer may close its channel.
-// Those let go together go to their host as one release.
+// Those let go together go to their host as one release (so do those the panels let go of, on
+// the GUI thread, in finishRun).
 void SessionController::releaseOnWorker(std::vector<SourceMap> sources) {
     auto held = std::make_shared<std::vector<SourceMap>>(std::move(sources));
     m_bridge.run(
@@ -487,6 +488,8 @@ void SessionController::finishRun(RunOutcome outcome) {
     if (outcome.sweep)
         Q_EMIT sweepFinished(*outcome.sweep);
     if (!outcome.sources.empty()) {
+        // The panels let go of the buffers they showed for the new ones: one release.
+        const HostReleaseBatch batch;
         releaseOnWorker({std::move(m_previous), std::move(m_initial)});
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
@@ -525,6 +528,7 @@ void SessionController::finishLiveRun(RunOutcome outcome, const engine::Session&
     }
     live.kernelMs = kernelMs(outcome.records);
     m_liveRecords = std::move(outcome.records);
+    const HostReleaseBatch batch; // as in finishRun
     releaseOnWorker({std::move(m_previous), std::move(m_initial)});
     m_previous = std::move(m_sources);
     m_sources = std::move(outcome.sources);
