@@ -80,6 +80,14 @@ QString lastWords(const char* call, const char* action) {
         .arg(QLatin1String(call), QLatin1String(action));
 }
 
+// How many buffers the host lends: a release of none answers it.
+int lentBy(HostConnection& host, HostConnection::Options options = {}) {
+    return host.request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, options)
+        .reply.get()
+        .body.at("lent")
+        .get<int>();
+}
+
 JobContext job() {
     return JobContext(std::make_shared<detail::JobState>());
 }
@@ -209,11 +217,7 @@ private Q_SLOTS:
         QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
         const std::shared_ptr<HostConnection> host = hosts.host(kFake);
         // x's contents now and before the run: two buffers lent.
-        QCOMPARE(host->request("buffer.release", {{"handles", nlohmann::json::array()}})
-                     .reply.get()
-                     .body.at("lent")
-                     .get<int>(),
-                 2);
+        QCOMPARE(lentBy(*host), 2);
         std::thread reader([source = ran.outcome.sources.at(QStringLiteral("x"))] {
             unsigned char bytes[64];
             try {
@@ -230,13 +234,7 @@ private Q_SLOTS:
         HostConnection::Options limited;
         limited.limit = std::chrono::milliseconds(5000); // past it, the host is ended
         int lent = -1;
-        const QString stopped = stoppedMessage([&] {
-            lent =
-                host->request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, limited)
-                    .reply.get()
-                    .body.at("lent")
-                    .get<int>();
-        });
+        const QString stopped = stoppedMessage([&] { lent = lentBy(*host, limited); });
         QCOMPARE(stopped, QStringLiteral("(no stop)")); // not waiting behind the read
         QCOMPARE(lent, 1);
         QVERIFY(!host->isStopped());
@@ -262,11 +260,7 @@ private Q_SLOTS:
         limits.launch = std::chrono::milliseconds(5000);
         RemoteRun next;
         const QString stopped = stoppedMessage([&] {
-            lent =
-                host->request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, limited)
-                    .reply.get()
-                    .body.at("lent")
-                    .get<int>();
+            lent = lentBy(*host, limited);
             before->read(0, bytes);
             next = client.run(plan(), kFake, job(), {}, limits);
         });
@@ -283,12 +277,7 @@ private Q_SLOTS:
         useFakeDriver(hosts, QString());
         HostSessionClient client(hosts, 1);
         const std::shared_ptr<HostConnection> host = hosts.host(kFake);
-        const auto lent = [&] {
-            return host->request("buffer.release", {{"handles", nlohmann::json::array()}})
-                .reply.get()
-                .body.at("lent")
-                .get<int>();
-        };
+        const auto lent = [&] { return lentBy(*host); };
         RemoteRun first = client.run(plan(), kFake, job(), {}, {});
         QVERIFY2(first.outcome.errorWhere.isEmpty(), qPrintable(first.outcome.error));
         const std::shared_ptr<BufferSource> shown = first.outcome.sources.at(QStringLiteral("x"));
