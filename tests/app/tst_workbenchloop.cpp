@@ -85,6 +85,12 @@ void answerEveryQuestion(app::MainWindow& window) {
         });
 }
 
+// Opens `sample` in the window's session and waits until its kernels are known and it is idle.
+bool openAndWait(app::MainWindow& window, ui::SessionController& session, const QString& sample) {
+    return window.sessions()->openSample(sample) &&
+           QTest::qWaitFor([&] { return !session.kernels().empty() && !session.isBusy(); }, 120000);
+}
+
 } // namespace
 
 void TestWorkbenchLoop::initTestCase() {
@@ -232,8 +238,7 @@ void TestWorkbenchLoop::secondRunHasPreviousContents() {
     app::MainWindow window(context);
     answerEveryQuestion(window);
     ui::SessionController& session = context.session();
-    QVERIFY(window.sessions()->openSample(QStringLiteral(":/samples/vector_add.clwb")));
-    QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+    QVERIFY(openAndWait(window, session, QStringLiteral(":/samples/vector_add.clwb")));
     session.run();
     QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 1 && !session.isBusy(), 120000);
     QVERIFY(!session.previousSource(QStringLiteral("c")));
@@ -287,8 +292,7 @@ void TestWorkbenchLoop::theHostKeepsWhatTheLastTwoRunsShow() {
     app::MainWindow window(context);
     answerEveryQuestion(window);
     ui::SessionController& session = context.session();
-    QVERIFY(window.sessions()->openSample(QStringLiteral(":/samples/vector_add.clwb")));
-    QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+    QVERIFY(openAndWait(window, session, QStringLiteral(":/samples/vector_add.clwb")));
     for (std::size_t runs = 1; runs <= 3; ++runs) {
         session.run();
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == runs && !session.isBusy(), 120000);
