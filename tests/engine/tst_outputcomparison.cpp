@@ -10,6 +10,8 @@
 #include "clw/engine/inspect/ToleranceRules.h"
 #include "clw/engine/inspect/UlpDistance.h"
 
+#include "JsonToString.h"
+
 #include <QtTest>
 
 #include <cmath>

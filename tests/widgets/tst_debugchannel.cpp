@@ -4,10 +4,11 @@
 // and the socket is the user's alone and gone after close().
 #include "debug/DebugChannel.h"
 
+#include "JsonToString.h"
+
 #include <QDir>
 #include <QFileInfo>
 #include <QLocalSocket>
-#include <QSignalSpy>
 #include <QtTest>
 
 using clw::ui::DebugChannel;
@@ -51,9 +52,24 @@ void writeNow(QLocalSocket& debugger, const char* text) {
     debugger.flush();
 }
 
-nlohmann::json messageAt(const QSignalSpy& received, int index) {
-    return received.at(index).at(0).value<nlohmann::json>();
-}
+// What a channel received, in order, as a QSignalSpy records it (on the emitting thread), but
+// kept as JSON values: a QSignalSpy's QVariant of one does not compile for Windows
+// (JsonToString.h says why).
+class Received {
+public:
+    explicit Received(DebugChannel& channel) {
+        QObject::connect(
+            &channel, &DebugChannel::received, &m_context,
+            [this](const nlohmann::json& message) { m_messages.push_back(message); },
+            Qt::DirectConnection);
+    }
+    int size() const { return int(m_messages.size()); }
+    const nlohmann::json& at(int index) const { return m_messages.at(std::size_t(index)); }
+
+private:
+    QObject m_context;
+    std::vector<nlohmann::json> m_messages;
+};
 
 } // namespace
 
@@ -74,7 +90,7 @@ void DebugChannelTest::linesBothWays() {
     QVERIFY(QFileInfo::exists(name));
     QCOMPARE(QFile::permissions(name) & kOthers, 0);
 #endif
-    QSignalSpy received(&channel, &DebugChannel::received);
+    Received received(channel);
 
     QLocalSocket debugger;
     QVERIFY2(connectDebugger(debugger, name), qPrintable(debugger.errorString()));
@@ -82,11 +98,11 @@ void DebugChannelTest::linesBothWays() {
 
     writeNow(debugger, "{\"event\":\"paused\",\"line\":7}\n{\"event\":");
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "paused"}, {"line", 7}}));
+    QCOMPARE(received.at(0), nlohmann::json({{"event", "paused"}, {"line", 7}}));
     writeNow(debugger, "\"locals\",\"values\":[1,2]}\nnot json\n{\"event\":\"ended\"}\n");
     QTRY_COMPARE(received.size(), 3);
-    QCOMPARE(messageAt(received, 1), nlohmann::json({{"event", "locals"}, {"values", {1, 2}}}));
-    QCOMPARE(messageAt(received, 2), nlohmann::json({{"event", "ended"}}));
+    QCOMPARE(received.at(1), nlohmann::json({{"event", "locals"}, {"values", {1, 2}}}));
+    QCOMPARE(received.at(2), nlohmann::json({{"event", "ended"}}));
 
     channel.send({{"command", "step"}});
     channel.send({{"command", "follow"}, {"workItem", {3, 0, 0}}});
@@ -107,7 +123,7 @@ void DebugChannelTest::secondDebuggerIsRefused() {
     DebugChannel channel;
     const QString name = listenOn(channel);
     QVERIFY(!name.isEmpty());
-    QSignalSpy received(&channel, &DebugChannel::received);
+    Received received(channel);
     QLocalSocket first;
     QVERIFY(connectDebugger(first, name));
     QTRY_VERIFY(channel.isConnected());
@@ -119,7 +135,7 @@ void DebugChannelTest::secondDebuggerIsRefused() {
 
     writeNow(first, "{\"event\":\"paused\"}\n");
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "paused"}}));
+    QCOMPARE(received.at(0), nlohmann::json({{"event", "paused"}}));
     QVERIFY(channel.isConnected());
 }
 
@@ -127,7 +143,7 @@ void DebugChannelTest::lastLineBeforeTheDebuggerGoesIsRead() {
     DebugChannel channel;
     const QString name = listenOn(channel);
     QVERIFY(!name.isEmpty());
-    QSignalSpy received(&channel, &DebugChannel::received);
+    Received received(channel);
     {
         QLocalSocket debugger;
         QVERIFY(connectDebugger(debugger, name));
@@ -136,7 +152,7 @@ void DebugChannelTest::lastLineBeforeTheDebuggerGoesIsRead() {
         debugger.disconnectFromServer(); // gone, maybe before the channel took the connection
     }
     QTRY_COMPARE(received.size(), 1);
-    QCOMPARE(messageAt(received, 0), nlohmann::json({{"event", "ended"}}));
+    QCOMPARE(received.at(0), nlohmann::json({{"event", "ended"}}));
     QTRY_VERIFY(!channel.isConnected());
     channel.send({{"command", "step"}}); // nobody to send to: nothing happens
     QVERIFY(!channel.isConnected());

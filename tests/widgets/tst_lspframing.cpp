@@ -5,6 +5,8 @@
 #include "editor/language/LspFraming.h"
 #include "editor/language/LspValues.h"
 
+#include "JsonToString.h"
+
 #include <QtTest>
 
 using namespace clw::ui;
