@@ -1,14 +1,18 @@
-# clw_install_application(<target>): installs the workbench executable (component
-# "application") the way each system expects it, called by app/CMakeLists.txt.
+# clw_install_application(<target> [HELPERS <target>...]): installs the workbench executable
+# (component "application") the way each system expects it, with the helper executables that it
+# starts and finds beside itself (clworkbench-host: DeviceHosts::defaultProgram), called by
+# app/CMakeLists.txt.
 #
-# - Linux: bin/clworkbench, linked against the system's Qt, QScintilla, libcrypto and ICD
-#   loader, which the .deb declares as dependencies (installer/cmake/ClwDebianPackage.cmake).
-# - Windows: bin/clworkbench.exe with every DLL it needs beside it: the non-system DLLs it links
-#   (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, libcrypto, protobuf, Qt) through a
-#   runtime dependency set, then windeployqt for Qt's plugins (platforms, styles, image formats)
-#   and the compiler runtime.
-# - macOS: clworkbench.app (Info.plist with the .clwb document type: installer/macos/), made
-#   self-contained by macdeployqt (Qt frameworks, QScintilla, plugins).
+# - Linux: bin/clworkbench and its helpers, linked against the system's Qt, QScintilla,
+#   libcrypto, protobuf and ICD loader, which the .deb declares as dependencies
+#   (installer/cmake/ClwDebianPackage.cmake).
+# - Windows: bin/clworkbench.exe and its helpers with every DLL they need beside them: the
+#   non-system DLLs they link (QScintilla, the Khronos OpenCL ICD loader OpenCL.dll, libcrypto,
+#   protobuf and Abseil, Qt) through a runtime dependency set, then windeployqt for Qt's plugins
+#   (platforms, styles, image formats) and the compiler runtime.
+# - macOS: clworkbench.app (Info.plist with the .clwb document type: installer/macos/), its
+#   helpers in its Contents/MacOS beside it, made self-contained by macdeployqt (Qt frameworks,
+#   QScintilla, plugins), which is told of the helpers too.
 # windeployqt / macdeployqt run at install time, so `cmake --install` and cpack (NSIS,
 # DragNDrop) both produce a tree that runs on a machine without Qt.
 set(CLW_INSTALLER_DIR ${CMAKE_CURRENT_LIST_DIR}/..)
@@ -31,6 +35,7 @@ function(clw_find_qt_tool variable name)
 endfunction()
 
 function(clw_install_application target)
+    cmake_parse_arguments(ARG "" "" "HELPERS" ${ARGN})
     if(APPLE)
         set_target_properties(${target} PROPERTIES
             MACOSX_BUNDLE ON
@@ -51,6 +56,15 @@ function(clw_install_application target)
     install(TARGETS ${target} ${dependency_set}
             RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT application
             BUNDLE DESTINATION . COMPONENT application)
+    # Before macdeployqt, which rewrites their library references too.
+    set(helper_dir ${CMAKE_INSTALL_BINDIR})
+    if(APPLE)
+        set(helper_dir "$<TARGET_FILE_NAME:${target}>.app/Contents/MacOS")
+    endif()
+    foreach(helper IN LISTS ARG_HELPERS)
+        install(TARGETS ${helper} ${dependency_set}
+                RUNTIME DESTINATION ${helper_dir} COMPONENT application)
+    endforeach()
 
     if(WIN32)
         # Where the DLLs of what the workbench links live: the import libraries' ../bin.
@@ -66,17 +80,23 @@ function(clw_install_application target)
         if(OPENSSL_INCLUDE_DIR)
             list(APPEND dll_dirs "${OPENSSL_INCLUDE_DIR}/../bin")
         endif()
-        # protobuf's DLL, where it is one (the device host's messages: engine/CMakeLists.txt):
-        # beside its import library or in that folder's ../bin, and where protoc lives, as
-        # vcpkg's and protobuf's own installs lay them out. Both are cache entries of FindProtobuf.
-        if(Protobuf_LITE_LIBRARY_RELEASE)
-            get_filename_component(dir "${Protobuf_LITE_LIBRARY_RELEASE}" DIRECTORY)
-            list(APPEND dll_dirs "${dir}" "${dir}/../bin")
-        endif()
-        if(Protobuf_PROTOC_EXECUTABLE)
-            get_filename_component(dir "${Protobuf_PROTOC_EXECUTABLE}" DIRECTORY)
-            list(APPEND dll_dirs "${dir}")
-        endif()
+        # protobuf's DLL, where it is one (the device host's messages: engine/CMakeLists.txt),
+        # and Abseil's, which protobuf 22 and later link: where its lite library (the DLL, or
+        # its import library) and protoc lie, and that folder's ../bin, as vcpkg's and
+        # protobuf's own installs lay them out. Both find modules (engine/CMakeLists.txt) make
+        # these targets.
+        foreach(protobuf_target IN ITEMS protobuf::libprotobuf-lite protobuf::protoc)
+            if(TARGET ${protobuf_target})
+                get_target_property(location ${protobuf_target} IMPORTED_LOCATION_RELEASE)
+                if(NOT location)
+                    get_target_property(location ${protobuf_target} IMPORTED_LOCATION)
+                endif()
+                if(location)
+                    get_filename_component(dir "${location}" DIRECTORY)
+                    list(APPEND dll_dirs "${dir}" "${dir}/../bin")
+                endif()
+            endif()
+        endforeach()
         if(TARGET Qt6::qmake)
             get_target_property(qmake Qt6::qmake IMPORTED_LOCATION)
             get_filename_component(qt_bin "${qmake}" DIRECTORY)
@@ -104,11 +124,17 @@ function(clw_install_application target)
         endif()
     elseif(APPLE)
         clw_find_qt_tool(CLW_MACDEPLOYQT macdeployqt)
+        set(helper_executables "")
+        foreach(helper IN LISTS ARG_HELPERS)
+            string(APPEND helper_executables
+                   " \"-executable=\${bundle}/Contents/MacOS/$<TARGET_FILE_NAME:${helper}>\"")
+        endforeach()
         if(CLW_MACDEPLOYQT)
             install(CODE "
                 set(bundle \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/$<TARGET_FILE_NAME:${target}>.app\")
                 message(STATUS \"macdeployqt \${bundle}\")
                 execute_process(COMMAND \"${CLW_MACDEPLOYQT}\" \"\${bundle}\" -always-overwrite
+                                        ${helper_executables}
                                 RESULT_VARIABLE result)
                 if(result)
                     message(FATAL_ERROR \"macdeployqt failed: \${result}\")

@@ -131,6 +131,7 @@ void TestDebPackage::workbenchPackageHoldsEverything() {
     const QStringList paths = contents(m_workbenchDeb);
     QStringList expected = {
         QStringLiteral("usr/bin/clworkbench"),
+        QStringLiteral("usr/bin/clworkbench-host"), // every OpenCL call runs in it
         QStringLiteral("usr/share/applications/%1.desktop").arg(kAppId),
         QStringLiteral("usr/share/mime/packages/%1.xml").arg(kAppId),
         QStringLiteral("usr/share/metainfo/%1.metainfo.xml").arg(kAppId),
@@ -266,11 +267,12 @@ void TestDebPackage::tarballHoldsBothComponents() {
     const ToolRun list = runTool(QStringLiteral("tar"), {QStringLiteral("-tzf"), m_tarball});
     QVERIFY2(list.ok(), qPrintable(list.describe(QStringLiteral("tar -tzf"))));
     const QString top = QFileInfo(m_tarball).fileName().chopped(int(qstrlen(".tar.gz")));
-    for (const QString& path : {QStringLiteral("bin/clworkbench"),
-                                QStringLiteral("share/applications/%1.desktop").arg(kAppId),
-                                QStringLiteral("share/clworkbench/samples/vector_add.cl"),
-                                QStringLiteral("include/clw/engine/Engine.h"),
-                                QStringLiteral(CLW_ENGINE_PACKAGE_DIR "/clw_engineConfig.cmake")})
+    for (const QString& path :
+         {QStringLiteral("bin/clworkbench"), QStringLiteral("bin/clworkbench-host"),
+          QStringLiteral("share/applications/%1.desktop").arg(kAppId),
+          QStringLiteral("share/clworkbench/samples/vector_add.cl"),
+          QStringLiteral("include/clw/engine/Engine.h"),
+          QStringLiteral(CLW_ENGINE_PACKAGE_DIR "/clw_engineConfig.cmake")})
         QVERIFY2(list.out.contains(top + QLatin1Char('/') + path + QLatin1Char('\n')),
                  qPrintable(path));
 }

@@ -43,7 +43,14 @@ QString DeviceHosts::defaultProgram() {
 #else
     const QString name = QStringLiteral("clworkbench-host");
 #endif
-    return QDir(QCoreApplication::applicationDirPath()).filePath(name);
+    const QDir here(QCoreApplication::applicationDirPath());
+#ifdef Q_OS_MACOS
+    // An installed workbench carries its host inside its bundle, beside itself (installer/); the
+    // build tree's workbench.app has it beside the bundle, with the tests.
+    if (!here.exists(name) && here.path().endsWith(QStringLiteral(".app/Contents/MacOS")))
+        return QDir::cleanPath(here.filePath(QStringLiteral("../../../") + name));
+#endif
+    return here.filePath(name);
 }
 
 void DeviceHosts::setEnvironment(const QProcessEnvironment& environment) {

@@ -79,6 +79,8 @@ public:
     // Told on an I/O thread when a host stopped: only post from it.
     void setStoppedCallback(std::function<void(const std::string& platform, const QString&)> cb);
 
+    // clworkbench-host beside this executable (on macOS, inside its bundle, or beside the
+    // bundle in the build tree).
     static QString defaultProgram();
 
 private:
