@@ -75,6 +75,17 @@ function(clw_install_application target)
                 list(APPEND dll_dirs "${dir}" "${dir}/../bin")
             endif()
         endforeach()
+        # The ICD loader's DLL, which nothing links: the engine loads OpenCL.dll at run time
+        # (runtime/ClSymbolLookupWindows.cpp), beside the executable first, so the dependency set
+        # never finds it. Found beside its import library or in that folder's ../bin.
+        if(OpenCL_LIBRARY)
+            get_filename_component(dir "${OpenCL_LIBRARY}" DIRECTORY)
+            find_file(CLW_OPENCL_DLL OpenCL.dll PATHS "${dir}" "${dir}/../bin" NO_DEFAULT_PATH)
+            if(CLW_OPENCL_DLL)
+                install(FILES "${CLW_OPENCL_DLL}" DESTINATION ${CMAKE_INSTALL_BINDIR}
+                        COMPONENT application)
+            endif()
+        endif()
         # libcrypto's DLL: OpenSSL's include folder is a cache entry, seen from here, and its
         # ../bin holds the DLLs in vcpkg's and in the usual Windows installers' trees.
         if(OPENSSL_INCLUDE_DIR)
