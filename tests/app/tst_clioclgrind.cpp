@@ -53,7 +53,8 @@ void checkVectorAdd(const QTemporaryDir& dir) {
                                       .toStdString())
             .session;
     const clw::test::ExpectedOutput expected =
-        clw::test::expectedOutputs("vector_add.clwb", session).at("c");
+        clw::test::expectedOutputs("vector_add.clwb", session, clw::test::GroupExecution::InTurn)
+            .at("c");
     const engine::NpyArray c =
         engine::NpyFile::read(dir.filePath(QStringLiteral("c.npy")).toStdString());
     QCOMPARE(c.type, engine::NpyType::Float32);
