@@ -38,6 +38,8 @@
 #include <QFile>
 #include <QGuiApplication>
 #include <QItemSelectionModel>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
@@ -542,7 +544,10 @@ void TestDeviceBrowserPanel::runtimeNodeShowsLoaderAndNullPlatform() {
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QByteArray exported = file.readAll();
     QVERIFY(exported.contains("\"clworkbench.runtime\""));
-    QVERIFY(exported.contains(loaderRow.toUtf8()));
+    const QJsonObject exportedLoader =
+        QJsonDocument::fromJson(exported).object().value(QStringLiteral("icdLoader")).toObject();
+    QCOMPARE(exportedLoader.value(QStringLiteral("supported")).toBool(), named);
+    QCOMPARE(exported.contains("CL_ICDL_NAME"), named);
     QVERIFY(exported.contains("clCreateContextFromType(NULL, CL_DEVICE_TYPE_ALL)"));
     const QString markdown = dir.filePath(QStringLiteral("runtime.md"));
     QVERIFY(panel.exportCurrentDevice(markdown));
