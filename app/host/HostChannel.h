@@ -32,9 +32,11 @@ public:
 
     // Blocks until some bytes arrive; 0 when the workbench closed the channel.
     std::size_t read(std::span<unsigned char> into);
-    // Polls until bytes may have come (true) or `until` passes: the doorbell where there is one,
-    // else the channel itself.
-    bool waitForBytes(std::chrono::steady_clock::time_point until);
+    // Polls until bytes may have come (true), or `until` passes or `stop` (where given) becomes
+    // true (false): the doorbell where there is one, else the channel itself. A reader asked to
+    // stop sees it within a few microseconds.
+    bool waitForBytes(std::chrono::steady_clock::time_point until,
+                      const std::atomic<bool>* stop = nullptr);
     // After waitForBytes's window: sleeps until bytes arrive (true) or rearm() is called (false),
     // and the reader may poll for another window. Windows: returns true at once (the read then
     // sleeps).

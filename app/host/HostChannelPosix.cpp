@@ -18,6 +18,9 @@
 namespace clw::host {
 
 namespace {
+// How often a reader that polls looks whether it is asked to stop (waitForBytes).
+constexpr auto kStopLook = std::chrono::microseconds(2);
+
 [[noreturn]] void fail(const char* what) {
     throw std::runtime_error(std::string("the device host could not ") + what + ": " +
                              std::strerror(errno));
@@ -92,25 +95,34 @@ bool HostChannel::hasBytes() const {
     return ::poll(&wanted, 1, 0) > 0;
 }
 
-bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until,
+                               const std::atomic<bool>* stop) {
     // Bytes written before the last read's look at the doorbell that it left are seen here.
     if (hasBytes())
         return true;
     using Direction = engine::HostDoorbell::Direction;
-    // A ring whose bytes the last read took already is no reason to stop polling: a read after
-    // it would sleep until the next request, which then has to wake it. The count is looked at
-    // before the channel, so that a write after that look rings again.
-    while (m_doorbell && m_doorbell->waitForRing(Direction::ToHost, m_seen, until)) {
-        m_seen = m_doorbell->rings(Direction::ToHost);
-        if (hasBytes())
-            return true;
+    using Clock = std::chrono::steady_clock;
+    for (;;) {
+        const Clock::time_point now = Clock::now();
+        if (now >= until || (stop && stop->load(std::memory_order_relaxed)))
+            return false;
+        // In slices, between which `stop` is looked at.
+        const Clock::time_point sliceEnd = stop ? std::min(until, now + kStopLook) : until;
+        // A ring whose bytes the last read took already is no reason to stop polling: a read
+        // after it would sleep until the next request, which then has to wake it. The count is
+        // looked at before the channel, so that a write after that look rings again.
+        if (m_doorbell) {
+            while (m_doorbell->waitForRing(Direction::ToHost, m_seen, sliceEnd)) {
+                m_seen = m_doorbell->rings(Direction::ToHost);
+                if (hasBytes())
+                    return true;
+            }
+        } else {
+            while (Clock::now() < sliceEnd)
+                if (hasBytes())
+                    return true;
+        }
     }
-    if (m_doorbell)
-        return false;
-    while (std::chrono::steady_clock::now() < until)
-        if (hasBytes())
-            return true;
-    return false;
 }
 
 bool HostChannel::sleepUntilBytesOrRearm() {

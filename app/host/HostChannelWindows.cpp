@@ -49,11 +49,13 @@ std::size_t HostChannel::read(std::span<unsigned char> into) {
     return readPipe(m_in, into);
 }
 
-bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until) {
+bool HostChannel::waitForBytes(std::chrono::steady_clock::time_point until,
+                               const std::atomic<bool>* stop) {
     do {
         if (hasBytes())
             return true;
-    } while (std::chrono::steady_clock::now() < until);
+    } while (std::chrono::steady_clock::now() < until &&
+             !(stop && stop->load(std::memory_order_relaxed)));
     return false;
 }
 

@@ -39,11 +39,28 @@ void nameThisThread(const char* name) {
     (void)name;
 #endif
 }
+
+// Whether the calling thread is the Session lane's.
+thread_local bool tOnSessionThread = false;
+
+// Polls `ready` for `window` (true once it is), pausing between looks; the clock is read every
+// few looks, since reading it costs more than one.
+template <class Ready> bool spinFor(std::chrono::microseconds window, Ready ready) {
+    for (const auto until = std::chrono::steady_clock::now() + window;
+         std::chrono::steady_clock::now() < until;)
+        for (int look = 0; look < 16; ++look) {
+            if (ready())
+                return true;
+            engine::HostDoorbell::pause();
+        }
+    return false;
+}
 } // namespace
 
 HostServer::HostServer(HostChannel& channel, std::chrono::microseconds spin)
     : m_channel(channel)
-    , m_spin(spin) {
+    , m_spin(spin)
+    , m_sessionReads(HostChannel::kRearmWakes && spin.count() > 0) {
     for (Lane lane : kLanes) // every queue exists before a thread looks at the map
         m_queues[lane];
 }
@@ -75,6 +92,9 @@ void HostServer::sessionChoreDue() {
     {
         std::lock_guard lock(m_mutex);
         m_sessionChoreDue = true;
+        // The thread may be asleep in the channel, as its reader.
+        if (m_sessionReading && !tOnSessionThread)
+            m_channel.rearm();
     }
     // Wakes nobody while the thread runs or polls: it does the chore when it comes to rest.
     m_sessionWake.notify_one();
@@ -91,6 +111,7 @@ void HostServer::send(HostMessage message) {
 int HostServer::serve() {
     m_sessionThread = std::thread([this] {
         nameThisThread("host session");
+        tOnSessionThread = true;
         runSessions();
     });
     for (std::size_t i = 0; i < kPoolSize; ++i)
@@ -103,23 +124,70 @@ int HostServer::serve() {
     return *m_ended;
 }
 
+bool HostServer::poolMayRead() const {
+    return !m_reading && !m_ended && !sessionWantsReading();
+}
+
+bool HostServer::sessionMayRead() const {
+    return !m_reading && !m_ended && sessionWantsReading();
+}
+
+bool HostServer::sessionWantsReading() const {
+    return m_sessionReads && m_sessionIdle.load(std::memory_order_relaxed);
+}
+
+void HostServer::offerReading() {
+    if (sessionWantsReading()) {
+        m_sessionCalled.store(true, std::memory_order_release);
+        m_sessionWake.notify_one();
+    } else {
+        callPool();
+    }
+}
+
+void HostServer::callPool() {
+    // Sequentially consistent with waitInPool: either the polling thread sees the call, or this
+    // sees that none polls and wakes a sleeper.
+    m_poolCalls.fetch_add(1);
+    if (!m_poolPolling.load())
+        m_wake.notify_one();
+}
+
+void HostServer::waitInPool(std::unique_lock<std::mutex>& lock,
+                            const std::function<bool()>& ready) {
+    if (ready())
+        return;
+    if (m_sessionReads && !m_poolPolling.exchange(true)) {
+        const std::uint64_t seen = m_poolCalls.load();
+        lock.unlock();
+        spinFor(m_spin, [&] { return m_poolCalls.load(std::memory_order_relaxed) != seen; });
+        m_poolPolling.store(false);
+        lock.lock();
+    }
+    m_wake.wait(lock, ready);
+}
+
 void HostServer::work() {
     std::unique_lock lock(m_mutex);
     for (;;) {
-        std::optional<std::pair<Lane, Pending>> job;
-        m_wake.wait(lock, [&] {
+        Job job;
+        waitInPool(lock, [&] {
             if (m_closing)
                 return true;
             job = takeRunnable(false);
-            return job || (!m_reading && !m_ended);
+            return job || poolMayRead();
         });
         if (m_closing)
             return;
         if (!job) {
             m_reading = true;
-            job = read(lock);
+            job = read(lock, nullptr);
+            if (!job && m_ended)
+                return;
             if (!job)
-                return; // the channel ended
+                continue; // the reading went to the Session lane's thread
+        } else if (poolMayRead()) {
+            callPool(); // the call this thread took may have been for the reading too
         }
         const Lane lane = job->first;
         lock.unlock();
@@ -137,52 +205,75 @@ void HostServer::runSessions() {
     bool holdCore = false;
     std::unique_lock lock(m_mutex);
     for (;;) {
-        lock.unlock();
-        if (holdCore && m_spin.count() > 0)
-            core.hold();
-        else
-            core.release();
-        // A run that follows the last one closely is taken without a wake-up, and without waiting
-        // for the lock: the reader still holds it for a moment after it queued the run, and a
-        // thread that waits for a mutex sleeps in the kernel until woken (a wake-up of a few
-        // microseconds, tens on a busy machine, on every run).
-        bool locked = false;
-        for (const auto until = std::chrono::steady_clock::now() + m_spin;
-             std::chrono::steady_clock::now() < until;) {
-            if (m_sessionQueued.load(std::memory_order_acquire) && lock.try_lock()) {
-                locked = true;
-                break;
-            }
-            engine::HostDoorbell::pause();
-        }
-        if (!locked) {
-            core.release();
+        Job job = m_closing ? std::nullopt : takeRunnable(true);
+        if (!job && !m_closing) {
+            m_sessionIdle.store(m_sessionReads);
+            lock.unlock();
+            if (holdCore && m_spin.count() > 0)
+                core.hold();
+            else
+                core.release();
             lock.lock();
+            if (!sessionMayRead()) {
+                // Another thread reads: a run it read, or the reading handed over, is taken
+                // without a wake-up and without waiting for the lock (a thread that waits for a
+                // mutex sleeps in the kernel until woken: a few microseconds, tens on a busy
+                // machine, on every run).
+                lock.unlock();
+                if (!spinFor(m_spin, [&] {
+                        return m_sessionCalled.load(std::memory_order_acquire) && lock.try_lock();
+                    })) {
+                    core.release();
+                    lock.lock();
+                }
+                m_sessionWake.wait(lock, [&] {
+                    job = m_closing ? std::nullopt : takeRunnable(true);
+                    return m_closing || job || sessionMayRead() || m_sessionChoreDue;
+                });
+            }
+            m_sessionCalled.store(false, std::memory_order_relaxed);
+            if (m_closing)
+                return;
+            if (!job && sessionMayRead()) {
+                m_reading = m_sessionReading = true;
+                job = read(lock, &core);
+            }
+            if (!job) { // at rest, with the chore to do; or the channel ended
+                restChore(lock);
+                continue;
+            }
         }
-        std::optional<std::pair<Lane, Pending>> job;
-        m_sessionWake.wait(lock, [&] {
-            job = m_closing ? std::nullopt : takeRunnable(true);
-            return m_closing || job.has_value() || m_sessionChoreDue;
-        });
         if (m_closing)
             return;
-        if (!job) { // at rest, with the chore to do first
-            m_sessionChoreDue = false;
-            lock.unlock();
-            if (m_sessionChore)
-                m_sessionChore();
-            lock.lock();
-            continue;
-        }
-        m_sessionQueued.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
+        // The reading this thread had, or one handed to it as this run was queued, goes to the
+        // pool for the run.
+        m_sessionIdle.store(false);
+        if (poolMayRead())
+            offerReading();
+        m_sessionCalled.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
+        const bool post = job->second.request.id == 0;
         lock.unlock();
         holdCore = run(std::move(job->second));
+        // A reply wakes a reader of the pool asleep in the channel (send), which then hands the
+        // reading back; a post's run writes none.
+        if (post && m_sessionReads)
+            m_channel.rearm();
         lock.lock();
         m_queues[Lane::Session].busy = false;
     }
 }
 
-std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable(bool session) {
+void HostServer::restChore(std::unique_lock<std::mutex>& lock) {
+    if (!m_sessionChoreDue)
+        return;
+    m_sessionChoreDue = false;
+    lock.unlock();
+    if (m_sessionChore)
+        m_sessionChore();
+    lock.lock();
+}
+
+HostServer::Job HostServer::takeRunnable(bool session) {
     for (auto& [lane, queue] : m_queues) {
         if ((lane == Lane::Session) != session || queue.busy || queue.waiting.empty())
             continue;
@@ -196,8 +287,30 @@ std::optional<std::pair<Lane, HostServer::Pending>> HostServer::takeRunnable(boo
     return std::nullopt;
 }
 
-std::optional<std::pair<Lane, HostServer::Pending>>
-HostServer::read(std::unique_lock<std::mutex>& lock) {
+bool HostServer::waitForBytes(std::chrono::microseconds window,
+                              engine::HostCoreHold* sessionCore) {
+    // A reader of the pool stops polling when the Session lane's thread comes to read.
+    const std::atomic<bool>* handOver = sessionCore || !m_sessionReads ? nullptr : &m_sessionIdle;
+    for (;;) {
+        if (m_channel.waitForBytes(std::chrono::steady_clock::now() + window, handOver))
+            return true;
+        if (handOver && handOver->load())
+            return false;
+        if (m_spin.count() == 0)
+            return true; // nobody polls: the read sleeps
+        if (sessionCore) { // the succession of runs is over
+            sessionCore->release();
+            std::unique_lock lock(m_mutex);
+            restChore(lock);
+        }
+        if (m_channel.sleepUntilBytesOrRearm())
+            return true;
+        window = m_spin;
+    }
+}
+
+HostServer::Job HostServer::read(std::unique_lock<std::mutex>& lock,
+                                 engine::HostCoreHold* sessionCore) {
     // Said on stderr, which the workbench shows as the host's last words, and as an event.
     const auto refuse = [this](const engine::HostProtocolError& error) {
         std::fprintf(stderr, "clworkbench-host: refused a message: %s\n", error.what());
@@ -208,24 +321,34 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         notice.body = {{"message", error.what()}};
         send(std::move(notice));
     };
+    const bool session = sessionCore != nullptr;
     std::vector<unsigned char>& chunk = m_readChunk;
     chunk.resize(kReadChunk);
-    std::chrono::microseconds window = m_spin;
+    // The next request of a quick succession comes within the window and wakes nobody. While a
+    // run goes on the reader sleeps at once, leaving the cores to it (a CPU device's run takes
+    // them all): the run's reply starts a window (rearm), before the next request.
+    const auto runGoesOn = [this] {
+        const Queue& queue = m_queues[Lane::Session];
+        return HostChannel::kRearmWakes && (queue.busy || !queue.waiting.empty());
+    };
+    std::chrono::microseconds window = runGoesOn() ? std::chrono::microseconds(0) : m_spin;
+    // The Session lane's thread comes to rest after a window without a run, even while other
+    // requests keep coming.
+    const auto restAt = std::chrono::steady_clock::now() + m_spin;
     for (;;) {
+        if (!session && sessionWantsReading()) {
+            m_reading = false;
+            offerReading();
+            return std::nullopt;
+        }
         lock.unlock();
+        const bool bytes = waitForBytes(window, sessionCore);
+        window = m_spin;
         std::optional<int> ended;
         std::vector<HostMessage> messages;
-        // The next request of a quick succession comes within the window and wakes nobody. While
-        // a run goes on the reader sleeps at once, leaving the cores to it (a CPU device's run
-        // takes them all): the run's reply starts a window (rearm), before the next request.
-        while (!m_channel.waitForBytes(std::chrono::steady_clock::now() + window) &&
-               m_spin.count() > 0) {
-            if (m_channel.sleepUntilBytesOrRearm())
-                break;
-            window = m_spin;
-        }
-        window = m_spin;
-        if (const std::size_t got = m_channel.read(chunk); got == 0) {
+        if (!bytes) {
+            // handed over below
+        } else if (const std::size_t got = m_channel.read(chunk); got == 0) {
             ended = 0; // the workbench closed the channel: time to go
         } else {
             try {
@@ -254,25 +377,40 @@ HostServer::read(std::unique_lock<std::mutex>& lock) {
         messages.erase(readerOnes, messages.end());
         lock.lock();
         if (ended) {
+            m_reading = m_sessionReading = false;
             m_ended = ended;
             m_endedWake.notify_all();
             return std::nullopt; // nobody reads after the end
         }
+        if (!bytes)
+            continue; // to hand the reading over
         for (HostMessage& message : messages)
             dispatch(std::move(message));
-        if (!m_queues[Lane::Session].waiting.empty()) {
-            m_sessionQueued.store(true, std::memory_order_release);
-            m_sessionWake.notify_one();
-            if (HostChannel::kRearmWakes)
-                window = std::chrono::microseconds(0);
+        if (session) {
+            for (auto& [lane, queue] : m_queues) // the pool runs the other lanes' requests
+                if (lane != Lane::Session && !queue.busy && !queue.waiting.empty())
+                    callPool();
+            if (Job job = takeRunnable(true)) {
+                m_reading = m_sessionReading = false; // passed to the pool by runSessions
+                return job;
+            }
+            if (std::chrono::steady_clock::now() >= restAt)
+                restChore(lock);
+            continue;
         }
-        if (auto job = takeRunnable(false)) {
+        if (!m_queues[Lane::Session].waiting.empty()) {
+            m_sessionCalled.store(true, std::memory_order_release);
+            m_sessionWake.notify_one();
+        }
+        if (runGoesOn())
+            window = std::chrono::microseconds(0);
+        if (Job job = takeRunnable(false)) {
             // The reading passes to another thread, and the lanes that can run wake one each.
             m_reading = false;
-            m_wake.notify_one();
+            offerReading();
             for (auto& [lane, queue] : m_queues)
-                if (!queue.busy && !queue.waiting.empty())
-                    m_wake.notify_one();
+                if (lane != Lane::Session && !queue.busy && !queue.waiting.empty())
+                    callPool();
             return job;
         }
     }

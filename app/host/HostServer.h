@@ -3,15 +3,20 @@
 // leader/follower pattern). The thread that reads a request for a free lane (Lane) runs it itself
 // and hands the reading to another, so a request crosses no thread on its way in; requests of a
 // busy lane wait for it. The Session lane's builds and runs are the exception: they all run on
-// one thread of their own, which the reader hands them to. Drivers keep state per calling thread
-// (with runs coming on the pool's threads in turn, a one-launch run through the host took 120-170
-// us longer on NVIDIA, clw_bench_launch), and a lane that runs one request at a time needs no more
-// than one.
+// one thread of their own. Drivers keep state per calling thread (with runs coming on the pool's
+// threads in turn, a one-launch run through the host took 120-170 us longer on NVIDIA,
+// clw_bench_launch), and a lane that runs one request at a time needs no more than one.
+// That thread reads the channel itself while it has nothing to run, so that a run, too, crosses
+// no thread on its way in: it hands the reading to the pool as it begins a run and takes it back
+// after. (Handed over from a reader of the pool, a one-launch run lost 1.0-1.9 us to the other
+// core's caches.) Where a reader asleep cannot be woken to hand the reading back (Windows), or
+// none polls (no spin window), the pool reads alone and hands the Session lane's requests over.
 // Replies, failures and events are written back whole. A newer queued request with the same tag
 // replaces an older one that has not started (DESIGN.md §3); "cancel" marks a running request's
 // job as cancelled.
 #include "bridge/JobContext.h"
 
+#include "clw/engine/protocol/HostCoreHold.h"
 #include "clw/engine/protocol/HostFrame.h"
 #include "clw/engine/protocol/HostMessage.h"
 
@@ -96,18 +101,40 @@ private:
         std::deque<Pending> waiting;
         bool busy = false; // one request of a lane runs at a time, in order
     };
+    using Job = std::optional<std::pair<Lane, Pending>>;
 
     // A thread of the pool: reads the channel while nobody else does, runs the requests of lanes
     // that are free (but Session's), and waits otherwise.
     void work();
-    // The Session lane's thread: runs its requests in order, polling for the next one for the
-    // spin window before it sleeps; it holds its core meanwhile where the last run asked to.
+    // Under m_mutex: waits until `ready`. One thread of the pool at a time polls for the spin
+    // window before it sleeps: the Session lane's thread hands the reading over as it begins a
+    // run, and would otherwise have to wake a sleeper first.
+    void waitInPool(std::unique_lock<std::mutex>& lock, const std::function<bool()>& ready);
+    // The Session lane's thread: runs its requests in order, and reads the channel between them
+    // where it can (else it polls for the next one for the spin window before it sleeps); it
+    // holds its core meanwhile where the last run asked to.
     void runSessions();
-    // The reader's turn: reads until a request can run; returns it with its lane marked busy,
-    // or nothing at the channel's end.
-    std::optional<std::pair<Lane, Pending>> read(std::unique_lock<std::mutex>& lock);
+    // The reader's turn, by a thread of the pool or by the Session lane's (with its `core`):
+    // reads until a request can run, and returns it with its lane marked busy and the reading
+    // handed on. Nothing at the channel's end, or when a reader of the pool handed the reading
+    // to the Session lane's thread.
+    Job read(std::unique_lock<std::mutex>& lock, engine::HostCoreHold* sessionCore);
+    // Polls, then sleeps, until the channel has bytes (true), or until a reader of the pool is to
+    // hand the reading to the Session lane's thread (false). The latter does its rest chore when
+    // a window passes.
+    bool waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore);
     // Under m_mutex: the next request of a free lane, the Session lane's alone or all others'.
-    std::optional<std::pair<Lane, Pending>> takeRunnable(bool session);
+    Job takeRunnable(bool session);
+    // Under m_mutex: whether a thread of the pool may take the reading; whether the Session
+    // lane's thread may (or wants to, idle); passes the reading that was just let go to whichever
+    // should have it; wakes a thread of the pool for work.
+    bool poolMayRead() const;
+    bool sessionMayRead() const;
+    bool sessionWantsReading() const;
+    void offerReading();
+    void callPool();
+    // The Session lane's thread, at rest: its chore if due.
+    void restChore(std::unique_lock<std::mutex>& lock);
     // Runs the request's handler and answers; true when the handler asked to hold its core.
     bool run(Pending pending);
     // Under m_mutex: queues a request on its lane, or answers it at once.
@@ -122,6 +149,8 @@ private:
 
     HostChannel& m_channel;
     std::chrono::microseconds m_spin;
+    // Whether the Session lane's thread reads between its requests (see the top).
+    bool m_sessionReads;
     engine::HostFrameReader m_reader; // only the thread that reads uses it
     // Where that thread reads the channel into: one for every turn at reading, which comes
     // after each request another lane ran (a run's buffers released, an inspector's read), and
@@ -130,7 +159,8 @@ private:
     std::mutex m_writeMutex;
     std::mutex m_mutex; // guards what follows
     std::condition_variable m_wake;
-    bool m_reading = false; // a thread of the pool reads the channel
+    bool m_reading = false;        // a thread reads the channel
+    bool m_sessionReading = false; // that thread is the Session lane's
     bool m_closing = false;
     std::optional<int> m_ended; // the exit status once the channel ended
     std::condition_variable m_endedWake;
@@ -138,8 +168,16 @@ private:
     std::map<Lane, Queue> m_queues;
     std::map<std::uint64_t, std::shared_ptr<ui::detail::JobState>> m_running;
     std::vector<std::thread> m_pool;
+    // For the pool's polling thread, unlocked: whether one polls, and a count of calls to it.
+    std::atomic<bool> m_poolPolling{false};
+    std::atomic<std::uint64_t> m_poolCalls{0};
     std::condition_variable m_sessionWake;
-    std::atomic<bool> m_sessionQueued{false}; // for the session thread's polling, unlocked
+    // For the Session lane's thread's polling, unlocked: a request of its lane is queued, or the
+    // reading is offered to it.
+    std::atomic<bool> m_sessionCalled{false};
+    // The Session lane's thread runs nothing (where it reads): a reader of the pool hands it the
+    // reading at its next look. Written under m_mutex.
+    std::atomic<bool> m_sessionIdle{false};
     std::function<void()> m_sessionChore;
     bool m_sessionChoreDue = false;
     std::thread m_sessionThread;
