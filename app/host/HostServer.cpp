@@ -214,7 +214,9 @@ void HostServer::runSessions() {
             else
                 core.release();
             lock.lock();
-            if (!sessionMayRead()) {
+            // A reader of the pool may have queued a run meanwhile, and handed the reading over.
+            job = takeRunnable(true);
+            if (!job && !sessionMayRead()) {
                 // Another thread reads: a run it read, or the reading handed over, is taken
                 // without a wake-up and without waiting for the lock (a thread that waits for a
                 // mutex sleeps in the kernel until woken: a few microseconds, tens on a busy
