@@ -45,7 +45,8 @@ thread_local bool tOnSessionThread = false;
 
 // Polls `ready` for `window` (true once it is), pausing between looks; the clock is read every
 // few looks, since reading it costs more than one.
-template <class Ready> bool spinFor(std::chrono::microseconds window, Ready ready) {
+template <class Ready>
+bool spinFor(std::chrono::microseconds window, Ready ready) {
     for (const auto until = std::chrono::steady_clock::now() + window;
          std::chrono::steady_clock::now() < until;)
         for (int look = 0; look < 16; ++look) {
@@ -128,6 +129,13 @@ bool HostServer::poolMayRead() const {
     return !m_reading && !m_ended && !sessionWantsReading();
 }
 
+bool HostServer::poolHasWork() const {
+    for (const auto& [lane, queue] : m_queues)
+        if (lane != Lane::Session && !queue.busy && !queue.waiting.empty())
+            return true;
+    return poolMayRead();
+}
+
 bool HostServer::sessionMayRead() const {
     return !m_reading && !m_ended && sessionWantsReading();
 }
@@ -179,15 +187,17 @@ void HostServer::work() {
         });
         if (m_closing)
             return;
-        if (!job) {
+        if (!job)
             m_reading = true;
+        // The calls that woke this thread may have been meant for others too.
+        if (poolHasWork())
+            callPool();
+        if (!job) {
             job = read(lock, nullptr);
             if (!job && m_ended)
                 return;
             if (!job)
                 continue; // the reading went to the Session lane's thread
-        } else if (poolMayRead()) {
-            callPool(); // the call this thread took may have been for the reading too
         }
         const Lane lane = job->first;
         lock.unlock();
@@ -289,8 +299,7 @@ HostServer::Job HostServer::takeRunnable(bool session) {
     return std::nullopt;
 }
 
-bool HostServer::waitForBytes(std::chrono::microseconds window,
-                              engine::HostCoreHold* sessionCore) {
+bool HostServer::waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore) {
     // A reader of the pool stops polling when the Session lane's thread comes to read.
     const std::atomic<bool>* handOver = sessionCore || !m_sessionReads ? nullptr : &m_sessionIdle;
     for (;;) {
@@ -299,7 +308,7 @@ bool HostServer::waitForBytes(std::chrono::microseconds window,
         if (handOver && handOver->load())
             return false;
         if (m_spin.count() == 0)
-            return true; // nobody polls: the read sleeps
+            return true;   // nobody polls: the read sleeps
         if (sessionCore) { // the succession of runs is over
             sessionCore->release();
             std::unique_lock lock(m_mutex);

@@ -125,10 +125,12 @@ private:
     bool waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore);
     // Under m_mutex: the next request of a free lane, the Session lane's alone or all others'.
     Job takeRunnable(bool session);
-    // Under m_mutex: whether a thread of the pool may take the reading; whether the Session
-    // lane's thread may (or wants to, idle); passes the reading that was just let go to whichever
-    // should have it; wakes a thread of the pool for work.
+    // Under m_mutex: whether a thread of the pool may take the reading; whether it has that or a
+    // request to run; whether the Session lane's thread may take the reading (or wants to,
+    // idle); passes the reading that was just let go to whichever should have it; wakes a
+    // thread of the pool for work (the polling one, else a sleeper).
     bool poolMayRead() const;
+    bool poolHasWork() const;
     bool sessionMayRead() const;
     bool sessionWantsReading() const;
     void offerReading();

@@ -6,6 +6,7 @@
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
 #include "bridge/HostConnection.h"
+#include "bridge/HostReleaseBatch.h"
 #include "bridge/HostSessionClient.h"
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
@@ -546,6 +547,50 @@ private Q_SLOTS:
         QCOMPARE(wrong.load(), 0);
         QCOMPARE(answered.load(), kThreads * kCalls);
         QVERIFY(!host.isStopped());
+    }
+
+    // Runs that follow each other closely, each letting the one before go as the workbench's
+    // history does, while another thread pings: the host's Session lane's thread and its pool
+    // hand the channel's reading back and forth at every run (HostServer), and every run comes
+    // back. A run left unread at a hand-over waits until the watchdog ends the host.
+    void runsInQuickSuccessionAllComeBack() {
+        DeviceHosts hosts;
+        HostSessionClient client(hosts, 1);
+        const RunPlan plan = planFor(
+            oneKernel("__kernel void set(__global int* x) { x[get_global_id(0)] = 3; }", "set", 4));
+        WatchdogLimits limits;
+        limits.launch = std::chrono::milliseconds(5000);
+        RemoteRun last = client.run(plan, kPoclChoice, aliveJob(), {}, limits);
+        const std::shared_ptr<HostConnection> host =
+            hosts.host(hosts.resolve(kPoclChoice).platform);
+        std::atomic<bool> done{false};
+        std::atomic<int> pings{0};
+        std::thread pinger([&] {
+            try {
+                while (!done.load()) {
+                    host->request("ping", {}).reply.get();
+                    ++pings;
+                }
+            } catch (const HostStopped&) {
+            }
+        });
+        const auto joinPinger = qScopeGuard([&] {
+            done.store(true);
+            pinger.join();
+        });
+        int ran = 0;
+        for (; ran < 1000; ++ran) {
+            RemoteRun next = client.run(plan, kPoclChoice, aliveJob(), {}, limits);
+            if (!next.outcome.errorWhere.isEmpty())
+                break;
+            const HostReleaseBatch batch;
+            last = std::move(next);
+        }
+        QCOMPARE(ran, 1000);
+        QCOMPARE(readAll<int>(*last.outcome.sources.at(QStringLiteral("x"))),
+                 std::vector<int>(4, 3));
+        QVERIFY(pings.load() > 0);
+        QVERIFY(!host->isStopped());
     }
 
     void aCrashSaysHowTheHostEndedAndItsLastWords() {

@@ -309,10 +309,12 @@ private Q_SLOTS:
         QVERIFY2(errors.contains(expected), qPrintable(errors));
     }
 
-    // A reader sleeps through a run, whose device may want every core, and polls again once the
-    // reply is out, for the request that follows a reply closely: during a run that outlasts
-    // the window no lane thread polls, and right after its reply one does (the reader), where
-    // without the wake-up it would sleep until the next request.
+    // A reader sleeps through a run, whose device may want every core, and wakes once the reply
+    // is out, for the request that follows a reply closely: during a run that outlasts the
+    // window no lane thread polls, and right after its reply one does. That one read during the
+    // run and has handed the reading back to the Session lane's thread (HostServer); it polls to
+    // take the reading again at the next run without a wake-up. Without the reply's wake-up it
+    // would sleep until the next request.
     void theReaderSleepsThroughARunAndPollsAfterItsReply() {
         constexpr int kWindowMs = 120;
         QProcess host;
