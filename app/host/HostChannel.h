@@ -78,6 +78,8 @@ private:
     int m_rearmRead;
     int m_rearmWrite;
     std::atomic<bool> m_asleep{false}; // in sleepUntilBytesOrRearm
+    // A wake-up written to the rearm pipe and not yet drained: the next rearm writes none.
+    std::atomic<bool> m_wakeWritten{false};
     std::atomic<std::uint64_t> m_rearms{0};
     std::uint64_t m_rearmsSeen = 0; // the reader's
     std::optional<engine::HostDoorbell> m_doorbell;

@@ -144,6 +144,7 @@ bool HostChannel::sleepUntilBytesOrRearm() {
         woken = wanted[0].revents != 0; // bytes, or the end
     }
     m_asleep.store(false);
+    m_wakeWritten.store(false); // before draining: a wake-up written after this is kept
     unsigned char drained[64];
     while (::read(m_rearmRead, drained, sizeof drained) > 0) {
     }
@@ -154,7 +155,7 @@ bool HostChannel::sleepUntilBytesOrRearm() {
 void HostChannel::rearm() {
     // Counted first: a reader about to sleep sees the count, or this sees the reader asleep.
     m_rearms.fetch_add(1);
-    if (m_asleep.load()) {
+    if (m_asleep.load() && !m_wakeWritten.exchange(true)) {
         const unsigned char wake = 1;
         [[maybe_unused]] const ssize_t ignored = ::write(m_rearmWrite, &wake, 1);
     }

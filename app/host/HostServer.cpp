@@ -189,8 +189,9 @@ void HostServer::work() {
             return;
         if (!job)
             m_reading = true;
-        // The calls that woke this thread may have been meant for others too.
-        if (poolHasWork())
+        // The calls that woke this thread may have been meant for others too (one polling
+        // thread takes many).
+        if (m_sessionReads && poolHasWork())
             callPool();
         if (!job) {
             job = read(lock, nullptr);
@@ -215,18 +216,24 @@ void HostServer::runSessions() {
     bool holdCore = false;
     std::unique_lock lock(m_mutex);
     for (;;) {
-        Job job = m_closing ? std::nullopt : takeRunnable(true);
-        if (!job && !m_closing) {
-            m_sessionIdle.store(m_sessionReads);
+        if (core.held() != (holdCore && m_spin.count() > 0)) {
             lock.unlock();
-            if (holdCore && m_spin.count() > 0)
+            if (holdCore)
                 core.hold();
             else
                 core.release();
             lock.lock();
-            // A reader of the pool may have queued a run meanwhile, and handed the reading over.
-            job = takeRunnable(true);
-            if (!job && !sessionMayRead()) {
+        }
+        if (m_closing)
+            return;
+        Job job = takeRunnable(true);
+        if (!job) {
+            m_sessionIdle.store(m_sessionReads);
+            // A reader of the pool asleep in the channel hands the reading back once woken. The
+            // reply's wake-up may have come before this thread came to rest, and found it awake.
+            if (m_sessionReads && m_reading && !m_sessionReading)
+                m_channel.rearm();
+            if (!sessionMayRead()) {
                 // Another thread reads: a run it read, or the reading handed over, is taken
                 // without a wake-up and without waiting for the lock (a thread that waits for a
                 // mutex sleeps in the kernel until woken: a few microseconds, tens on a busy
@@ -248,28 +255,26 @@ void HostServer::runSessions() {
                 return;
             if (!job && sessionMayRead()) {
                 m_reading = m_sessionReading = true;
-                job = read(lock, &core);
+                job = read(lock, &core); // nothing: at rest with the chore due, or at the end
             }
-            if (!job) { // at rest, with the chore to do; or the channel ended
+            if (!job) {
+                // Not as the reader, nor offered the reading: a driver that is slow or hangs
+                // while freeing holds up no reading.
+                m_sessionIdle.store(false);
+                if (m_sessionReads && poolMayRead())
+                    offerReading();
                 restChore(lock);
                 continue;
             }
         }
-        if (m_closing)
-            return;
         // The reading this thread had, or one handed to it as this run was queued, goes to the
         // pool for the run.
         m_sessionIdle.store(false);
-        if (poolMayRead())
+        if (m_sessionReads && poolMayRead())
             offerReading();
         m_sessionCalled.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
-        const bool post = job->second.request.id == 0;
         lock.unlock();
         holdCore = run(std::move(job->second));
-        // A reply wakes a reader of the pool asleep in the channel (send), which then hands the
-        // reading back; a post's run writes none.
-        if (post && m_sessionReads)
-            m_channel.rearm();
         lock.lock();
         m_queues[Lane::Session].busy = false;
     }
@@ -302,6 +307,10 @@ HostServer::Job HostServer::takeRunnable(bool session) {
 bool HostServer::waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore) {
     // A reader of the pool stops polling when the Session lane's thread comes to read.
     const std::atomic<bool>* handOver = sessionCore || !m_sessionReads ? nullptr : &m_sessionIdle;
+    const auto choreDue = [this] {
+        std::lock_guard lock(m_mutex);
+        return m_sessionChoreDue;
+    };
     for (;;) {
         if (m_channel.waitForBytes(std::chrono::steady_clock::now() + window, handOver))
             return true;
@@ -311,11 +320,13 @@ bool HostServer::waitForBytes(std::chrono::microseconds window, engine::HostCore
             return true;   // nobody polls: the read sleeps
         if (sessionCore) { // the succession of runs is over
             sessionCore->release();
-            std::unique_lock lock(m_mutex);
-            restChore(lock);
+            if (choreDue())
+                return false;
         }
         if (m_channel.sleepUntilBytesOrRearm())
             return true;
+        if (sessionCore && choreDue()) // woken at rest for it (sessionChoreDue)
+            return false;
         window = m_spin;
     }
 }
@@ -393,6 +404,10 @@ HostServer::Job HostServer::read(std::unique_lock<std::mutex>& lock,
             m_endedWake.notify_all();
             return std::nullopt; // nobody reads after the end
         }
+        if (!bytes && session) { // to rest, with the chore due
+            m_reading = m_sessionReading = false;
+            return std::nullopt;
+        }
         if (!bytes)
             continue; // to hand the reading over
         for (HostMessage& message : messages)
@@ -405,8 +420,10 @@ HostServer::Job HostServer::read(std::unique_lock<std::mutex>& lock,
                 m_reading = m_sessionReading = false; // passed to the pool by runSessions
                 return job;
             }
-            if (std::chrono::steady_clock::now() >= restAt)
-                restChore(lock);
+            if (m_sessionChoreDue && std::chrono::steady_clock::now() >= restAt) {
+                m_reading = m_sessionReading = false; // to rest
+                return std::nullopt;
+            }
             continue;
         }
         if (!m_queues[Lane::Session].waiting.empty()) {
