@@ -116,12 +116,13 @@ private:
     void runSessions();
     // The reader's turn, by a thread of the pool or by the Session lane's (with its `core`):
     // reads until a request can run, and returns it with its lane marked busy and the reading
-    // handed on. Nothing at the channel's end, or when a reader of the pool handed the reading
-    // to the Session lane's thread.
+    // handed on (the Session lane's thread hands it on itself). Nothing at the channel's end,
+    // when a reader of the pool handed the reading to the Session lane's thread, or when that
+    // thread let the reading go to come to rest with its chore due.
     Job read(std::unique_lock<std::mutex>& lock, engine::HostCoreHold* sessionCore);
-    // Polls, then sleeps, until the channel has bytes (true), or until a reader of the pool is to
-    // hand the reading to the Session lane's thread (false). The latter does its rest chore when
-    // a window passes.
+    // Polls, then sleeps, until the channel has bytes (true); false when a reader of the pool is
+    // to hand the reading to the Session lane's thread, or when that thread has come to rest (a
+    // window without bytes) with its chore due.
     bool waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore);
     // Under m_mutex: the next request of a free lane, the Session lane's alone or all others'.
     Job takeRunnable(bool session);
