@@ -65,7 +65,10 @@ public:
     bool next(const char* name) {
         const qsizetype pauses = stops.size(), ends = endings.size();
         action(name)->trigger();
-        QTest::qWaitFor([&] { return stops.size() > pauses || endings.size() > ends; }, 120000);
+        if (!QTest::qWaitFor([&] { return stops.size() > pauses || endings.size() > ends; },
+                             120000))
+            QTest::qFail("neither a pause nor the run's end came within 120 s", __FILE__,
+                         __LINE__); // not read as the end
         return stops.size() > pauses;
     }
     QString local(const char* name) const { return panel->localValue(QLatin1String(name)); }
