@@ -142,6 +142,30 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(m_deviceBrowser, &ui::DeviceBrowserPanel::probeFailed, this,
             &MainWindow::showProbeError);
     connect(&m_context, &WorkbenchContext::devicesChanged, this, &MainWindow::showDevices);
+    connect(&m_context, &WorkbenchContext::hostEndedUnseen, this, &MainWindow::showHostEnded);
+    connect(m_bufferInspector, &ui::BufferInspector::accessFailed, this,
+            [this](const QString& message) {
+                statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);
+                m_logPanel->append(ui::LogPanel::Level::Error,
+                                   tr("Buffer inspector: %1").arg(message));
+            });
+}
+
+void MainWindow::showHostEnded(const QString& message) {
+    // "The device host for `X` stopped while idle (SIGSEGV). Its last words: ...": what comes
+    // next is said after the first sentence, before the last words and the stack.
+    qsizetype rest = message.indexOf(QStringLiteral(" Its last words:"));
+    if (rest < 0)
+        rest = message.indexOf(QLatin1Char('\n')); // a stack and no words
+    if (rest < 0)
+        rest = message.size();
+    const QString next = message.left(rest) + tr(" The next build or run starts a new one.");
+    statusBar()->showMessage(next, 15000);
+    m_logPanel->append(ui::LogPanel::Level::Error,
+                       next +
+                           tr(" Run > Restart Device Host brings the session's buffers back "
+                              "now.") +
+                           message.mid(rest));
 }
 
 MainWindow::~MainWindow() = default;
@@ -297,7 +321,9 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_watchdog);
     statusBar()->addPermanentWidget(m_cancel);
     statusBar()->addPermanentWidget(m_stop);
-    statusBar()->addPermanentWidget(m_deviceStatus, 1);
+    // No stretch: a message shown (showMessage) hides the editor's status and takes its place,
+    // which a stretching permanent widget would leave at no width at all.
+    statusBar()->addPermanentWidget(m_deviceStatus);
     statusBar()->addPermanentWidget(m_deviceCombo);
 }
 

@@ -27,6 +27,12 @@ WorkbenchContext::WorkbenchContext(QObject* parent)
     , m_bridge(std::make_unique<ui::EngineBridge>(workerThreadCount()))
     , m_session(std::make_unique<ui::SessionController>(*m_bridge, *m_hosts)) {
     checkSettingsVersion();
+    // Told on a host's I/O thread. The hosts are closed (which tells nothing) while this object
+    // is destroyed, before its QObject part, which drops what was posted and not yet delivered.
+    m_hosts->setEndedUnseenCallback([this](const QString& message) {
+        QMetaObject::invokeMethod(
+            this, [this, message] { Q_EMIT hostEndedUnseen(message); }, Qt::QueuedConnection);
+    });
 }
 
 WorkbenchContext::~WorkbenchContext() = default;

@@ -10,6 +10,7 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
+#include "ChildHosts.h"
 #include "FakeBesideSystemDrivers.h"
 
 #include "clw/engine/session/SessionFile.h"
@@ -20,6 +21,8 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <csignal>
+#include <mutex>
 #include <thread>
 
 using namespace clw;
@@ -57,20 +60,24 @@ void useFakeDriver(DeviceHosts& hosts, const QString& fault) {
     hosts.setEnvironment(environment);
 }
 
-// The message of the stop the call ends in. A host killed by a signal follows its last words with
-// the stack where it stopped (frames of clworkbench-host), which is checked and cut off here.
+// A host's stop message without the stack where it stopped, which follows the last words of a
+// host killed by a signal (frames of clworkbench-host): checked and cut off here.
+QString withoutStack(const QString& message) {
+    const QString heading = QStringLiteral("\nWhere it stopped:\n");
+    const qsizetype stack = message.indexOf(heading);
+    if (stack < 0)
+        return message;
+    if (!message.mid(stack + heading.size()).contains(QStringLiteral("clworkbench-host")))
+        return QStringLiteral("(a stack without the host's frames) ") + message;
+    return message.left(stack);
+}
+
+// The message of the stop the call ends in, without its stack.
 QString stoppedMessage(const std::function<void()>& call) {
     try {
         call();
     } catch (const HostStopped& stopped) {
-        const QString message = QString::fromStdString(stopped.what());
-        const QString heading = QStringLiteral("\nWhere it stopped:\n");
-        const qsizetype stack = message.indexOf(heading);
-        if (stack < 0)
-            return message;
-        if (!message.mid(stack + heading.size()).contains(QStringLiteral("clworkbench-host")))
-            return QStringLiteral("(a stack without the host's frames) ") + message;
-        return message.left(stack);
+        return withoutStack(QString::fromStdString(stopped.what()));
     }
     return QStringLiteral("(no stop)");
 }
@@ -296,6 +303,55 @@ private Q_SLOTS:
         unsigned char bytes[4];
         shown->read(0, bytes); // still the host's
         QVERIFY(!host->isStopped());
+    }
+
+    // A host that ends while no request waits for it (here killed as the system's OOM killer
+    // would) is told through the ended-unseen callback once, with how it ended; its buffers then
+    // say why they cannot be read. A host ended by the workbench, or one that ends while a
+    // request waits, is not told that way: the request's failure says it.
+    void aHostThatEndsWhileIdleIsToldOnce() {
+        DeviceHosts hosts;
+        std::mutex mutex;
+        QStringList told;
+        hosts.setEndedUnseenCallback([&](const QString& message) {
+            std::lock_guard lock(mutex);
+            told.append(message);
+        });
+        const auto toldCount = [&] {
+            std::lock_guard lock(mutex);
+            return told.size();
+        };
+        useFakeDriver(hosts, QString());
+        HostSessionClient client(hosts, 1);
+        RemoteRun ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const std::shared_ptr<BufferSource> kept = ran.outcome.sources.at(QStringLiteral("x"));
+        QCOMPARE(kept->lostReason(), std::string());
+        const std::vector<pid_t> running = test::childHostsOf(QString::fromLatin1(kFake));
+        QCOMPARE(int(running.size()), 1);
+        QCOMPARE(::kill(running.front(), SIGKILL), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(toldCount(), 1, 15000);
+        const QString idle = QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                            "stopped while idle (SIGKILL).");
+        QCOMPARE(told.front(), idle);
+        QCOMPARE(QString::fromStdString(kept->lostReason()), idle);
+        unsigned char bytes[4];
+        QCOMPARE(stoppedMessage([&] { kept->read(0, bytes); }), idle);
+
+        // Stopped by the workbench: the stop's words go to the waiting request alone.
+        ran = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(ran.outcome.errorWhere.isEmpty(), qPrintable(ran.outcome.error));
+        const std::shared_ptr<HostConnection> stopped = hosts.host(kFake);
+        hosts.stop(kFake, QStringLiteral("a test stopped it"));
+        QTRY_VERIFY_WITH_TIMEOUT(stopped->isStopped(), 15000);
+        // Crashed during a run: the run's failure says it.
+        useFakeDriver(hosts, QStringLiteral("clEnqueueNDRangeKernel:segv"));
+        QCOMPARE(stoppedMessage([&] { client.run(plan(), kFake, job(), {}, {}); }),
+                 QStringLiteral("The device host for `CL Workbench Fake Platform` stopped while "
+                                "running `touch` (SIGSEGV).") +
+                     lastWords("clEnqueueNDRangeKernel", "segv"));
+        QTest::qWait(500); // time for a callback that should not come
+        QCOMPARE(toldCount(), 1);
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {

@@ -41,6 +41,10 @@ public:
     // A copy of the current contents that later writes to this source leave alone: "compare with
     // the previous contents". A device buffer copies on the device.
     virtual std::shared_ptr<BufferSource> snapshot() const = 0;
+    // Why the contents are gone for good, every call failing from now on: "The device host for
+    // `Portable Computing Language` stopped while idle (SIGKILL)." for a buffer of a device host
+    // that ended. Empty while they are there. Never an OpenCL call (safe on the GUI thread).
+    virtual std::string lostReason() const { return {}; }
 
 protected:
     // Throws std::out_of_range naming the range and the size.

@@ -68,10 +68,9 @@ void DeviceHosts::setNiceness(int niceness) {
     m_niceness = niceness;
 }
 
-void DeviceHosts::setStoppedCallback(
-    std::function<void(const std::string& platform, const QString&)> callback) {
+void DeviceHosts::setEndedUnseenCallback(std::function<void(const QString&)> callback) {
     std::lock_guard lock(m_mutex);
-    m_stoppedCallback = std::move(callback);
+    m_endedUnseenCallback = std::move(callback);
 }
 
 const std::vector<DriverEnvironment>& DeviceHosts::drivers() {
@@ -93,11 +92,8 @@ std::shared_ptr<HostConnection> DeviceHosts::start(std::shared_ptr<HostConnectio
     launch.niceness = m_niceness;
     slot = std::make_shared<HostConnection>(std::move(launch));
     ++m_started;
-    if (m_stoppedCallback) {
-        slot->setStoppedCallback([callback = m_stoppedCallback, platform](const QString& message) {
-            callback(platform, message);
-        });
-    }
+    if (m_endedUnseenCallback)
+        slot->setEndedUnseenCallback(m_endedUnseenCallback);
     return slot;
 }
 

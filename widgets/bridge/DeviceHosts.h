@@ -76,8 +76,9 @@ public:
     // Hosts started so far, restarts included (a test's and the log's figure).
     int started() const;
 
-    // Told on an I/O thread when a host stopped: only post from it.
-    void setStoppedCallback(std::function<void(const std::string& platform, const QString&)> cb);
+    // Told on an I/O thread when a host started from now on ends unseen
+    // (HostConnection::setEndedUnseenCallback): only post from it.
+    void setEndedUnseenCallback(std::function<void(const QString& message)> callback);
 
     // clworkbench-host beside this executable (on macOS, inside its bundle, or beside the
     // bundle in the build tree).
@@ -100,7 +101,7 @@ private:
     std::map<std::string, std::size_t> m_platformDriver; // a platform's index in m_drivers
     std::map<std::string, ResolvedDevice> m_resolved;
     std::optional<std::vector<ResolvedDevice>> m_devices;
-    std::function<void(const std::string&, const QString&)> m_stoppedCallback;
+    std::function<void(const QString&)> m_endedUnseenCallback;
     int m_started = 0;
     int m_niceness = 0;
 };

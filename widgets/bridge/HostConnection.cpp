@@ -74,8 +74,8 @@ QString HostConnection::label() const {
     return m_io->label();
 }
 
-void HostConnection::setStoppedCallback(std::function<void(const QString&)> callback) {
-    m_io->setStoppedCallback(std::move(callback));
+void HostConnection::setEndedUnseenCallback(std::function<void(const QString&)> callback) {
+    m_io->setEndedUnseenCallback(std::move(callback));
 }
 
 } // namespace clw::ui

@@ -89,8 +89,11 @@ public:
     // Empty while the host runs.
     QString stoppedMessage() const;
     QString label() const;
-    // Called once, on the I/O thread, when the host stopped, with the message: only post.
-    void setStoppedCallback(std::function<void(const QString&)> callback);
+    // Called once, on the I/O thread, with the message, when the host ended on its own while no
+    // request waited for a reply ("... stopped while idle (SIGSEGV)": a driver that crashed
+    // freeing released buffers, a host the system killed), which nobody else would say. Only
+    // post from it.
+    void setEndedUnseenCallback(std::function<void(const QString&)> callback);
 
 private:
     std::unique_ptr<QThread> m_thread;

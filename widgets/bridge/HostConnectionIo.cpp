@@ -265,9 +265,9 @@ QString HostConnectionIo::stoppedMessage() const {
     return m_stoppedMessage;
 }
 
-void HostConnectionIo::setStoppedCallback(std::function<void(const QString&)> callback) {
+void HostConnectionIo::setEndedUnseenCallback(std::function<void(const QString&)> callback) {
     std::lock_guard lock(m_mutex);
-    m_stoppedCallback = std::move(callback);
+    m_endedUnseenCallback = std::move(callback);
 }
 
 void HostConnectionIo::readReplies() {
@@ -366,9 +366,16 @@ void HostConnectionIo::concludeIfEnded() {
         reason = m_stopReason;
         what = m_stopWhat;
     }
+    bool idle = false;
+    if (what.isEmpty()) {
+        std::lock_guard lock(m_mutex);
+        idle = m_pending.empty();
+    }
     if (what.isEmpty())
         what = runningWhat();
-    const QString where = what.isEmpty() ? QString() : QStringLiteral(" while %1").arg(what);
+    const QString where = !what.isEmpty() ? QStringLiteral(" while %1").arg(what)
+                          : idle          ? QStringLiteral(" while idle")
+                                          : QString();
     QString message;
     if (!reason.isEmpty()) {
         message = QStringLiteral("The device host for `%1` was stopped%2: %3.")
@@ -394,7 +401,9 @@ void HostConnectionIo::declareStopped(const QString& message) {
         m_stopped = true;
         m_stoppedMessage = message;
         pending.swap(m_pending);
-        callback = m_stoppedCallback;
+        // Nobody waits for a reply that would say it, and the workbench did not end it.
+        if (pending.empty() && m_stopReason.isEmpty() && !m_closing)
+            callback = m_endedUnseenCallback;
     }
     for (auto& [id, waiting] : pending) {
         waiting.promise.set_exception(std::make_exception_ptr(HostStopped(message.toStdString())));

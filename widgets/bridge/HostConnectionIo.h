@@ -38,7 +38,7 @@ public:
     bool isStopped() const;
     QString stoppedMessage() const;
     QString label() const { return m_launch.label; }
-    void setStoppedCallback(std::function<void(const QString&)> callback);
+    void setEndedUnseenCallback(std::function<void(const QString&)> callback);
 
     // I/O thread.
     void start();
@@ -97,7 +97,7 @@ private:
     bool m_stopped = false;
     QString m_stopReason; // set when the workbench ended the host on purpose
     QString m_stopWhat;
-    std::function<void(const QString&)> m_stoppedCallback;
+    std::function<void(const QString&)> m_endedUnseenCallback;
 };
 
 } // namespace clw::ui

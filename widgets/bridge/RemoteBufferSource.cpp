@@ -82,4 +82,10 @@ std::shared_ptr<BufferSource> RemoteBufferSource::snapshot() const {
     return std::make_shared<RemoteBufferSource>(m_host, lent);
 }
 
+std::string RemoteBufferSource::lostReason() const {
+    if (!m_host->isStopped())
+        return {};
+    return m_host->stoppedMessage().section(QLatin1Char('\n'), 0, 0).toStdString();
+}
+
 } // namespace clw::ui

@@ -30,6 +30,8 @@ public:
     bool fillPattern(std::span<const unsigned char> pattern, std::uint64_t offset,
                      std::uint64_t size) override;
     std::shared_ptr<BufferSource> snapshot() const override;
+    // The first line of the host's stop message once it stopped.
+    std::string lostReason() const override;
 
 private:
     std::shared_ptr<HostConnection> m_host;

@@ -70,8 +70,10 @@ BufferInspector::BufferInspector(EngineBridge& bridge, QSettings* settings, QWid
     layout->addWidget(m_status);
 
     connect(m_formatBar, &FormatBar::formatRequested, this, &BufferInspector::applyFormat);
-    connect(m_model, &BufferTableModel::errorOccurred, this,
-            [this](const QString& message) { showStatus(message, true); });
+    connect(m_model, &BufferTableModel::errorOccurred, this, [this](const QString& message) {
+        showStatus(message, true);
+        Q_EMIT accessFailed(message);
+    });
     connect(m_model, &BufferTableModel::valueWritten, this, [this](quint64 element) {
         showStatus(tr("Element %1 written to the device").arg(element), false);
         m_heatMap->reload();
@@ -318,6 +320,10 @@ void BufferInspector::refresh(const QString& name) {
     if (name != currentBuffer() || !current())
         return;
     m_model->reload();
+    // Contents that are lost cannot be read again: the table says why, and what it, the figures
+    // and the image show stays as it was read.
+    if (current()->source && !current()->source->lostReason().empty())
+        return;
     m_heatMap->reload();
     m_diff->clearResult();
     m_analysis->setSource(m_model->source(), m_model->layout(), m_model->shape());

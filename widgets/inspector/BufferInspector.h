@@ -88,6 +88,9 @@ public:
 Q_SIGNALS:
     void snapshotTaken(const QString& name);
     void bufferShown(const QString& name);
+    // A read or write of the shown buffer failed (also shown under the table, which a short dock
+    // may scroll out of view): the window logs it.
+    void accessFailed(const QString& message);
 
 private:
     struct Entry {

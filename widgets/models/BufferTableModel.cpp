@@ -89,6 +89,11 @@ void BufferTableModel::setWindow(quint64 firstElement, int rows) {
 }
 
 void BufferTableModel::reload() {
+    // Contents whose device host stopped cannot be read again: what was read stays shown.
+    if (m_source && !m_source->lostReason().empty()) {
+        Q_EMIT errorOccurred(lostMessage());
+        return;
+    }
     for (const auto& [page, job] : m_reads)
         m_bridge.cancel(job);
     m_reads.clear();
@@ -104,6 +109,12 @@ void BufferTableModel::setChangedTest(std::function<bool(quint64)> isChanged) {
     m_isChanged = std::move(isChanged);
     if (m_rows > 0)
         Q_EMIT dataChanged(index(0, 0), index(m_rows - 1, columnCount() - 1), {ChangedRole});
+}
+
+QString BufferTableModel::lostMessage() const {
+    return tr("%1 These contents were in it: the rows read before stay shown, the others cannot "
+              "be read. Run again, or Run > Restart Device Host, for contents from a new host.")
+        .arg(QString::fromStdString(m_source->lostReason()));
 }
 
 bool BufferTableModel::isWindowLoaded() const {
@@ -185,8 +196,11 @@ void BufferTableModel::pageRead(quint64 page, quint64 generation,
         if (!result.error().cancelled() && generation == m_cache.generation() &&
             !m_reportedReadError) {
             m_reportedReadError = true; // once per generation: a dead device fails every page
-            Q_EMIT errorOccurred(tr("Reading the buffer failed: %1. Use Reload to try again.")
-                                     .arg(result.error().message));
+            if (m_source && !m_source->lostReason().empty())
+                Q_EMIT errorOccurred(lostMessage());
+            else
+                Q_EMIT errorOccurred(tr("Reading the buffer failed: %1. Use Reload to try again.")
+                                         .arg(result.error().message));
         }
         return;
     }

@@ -53,7 +53,8 @@ public:
     quint64 elementAt(int row) const { return m_first + quint64(row); }
     // True when every row of the window has its page.
     bool isWindowLoaded() const;
-    // Reads everything again (the device contents changed): a new generation.
+    // Reads everything again (the device contents changed): a new generation. Contents that are
+    // lost (BufferSource::lostReason) stay as they were read, and errorOccurred says why.
     void reload();
     // Elements to highlight as changed (a diff); an empty function clears it.
     void setChangedTest(std::function<bool(quint64)> isChanged);
@@ -95,6 +96,8 @@ private:
     void cancelUnwanted();
     void pageRead(quint64 page, quint64 generation, JobResult<std::vector<unsigned char>> result);
     void emitWindowChanged(quint64 firstPage, quint64 lastPage);
+    // Says why the source's contents are gone and what to do (the source is lost).
+    QString lostMessage() const;
     QString cellText(const engine::ElementColumn& column, const unsigned char* element) const;
 
     EngineBridge& m_bridge;

@@ -1,0 +1,44 @@
+#pragma once
+// The device hosts this test process started for a platform, found through /proc (Linux only): a
+// test ends one as the system would (the OOM killer's SIGKILL), which the workbench did not ask
+// for and no request waits on.
+#include <QByteArray>
+#include <QDir>
+#include <QFile>
+#include <QList>
+#include <QString>
+
+#include <sys/types.h>
+#include <unistd.h>
+
+#include <vector>
+
+namespace clw::test {
+
+inline std::vector<pid_t> childHostsOf(const QString& platform) {
+    std::vector<pid_t> found;
+    const QByteArray wanted = platform.toUtf8();
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs);
+    for (const QString& entry : entries) {
+        bool number = false;
+        const pid_t pid = pid_t(entry.toInt(&number));
+        if (!number)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(entry));
+        QFile commandLine(QStringLiteral("/proc/%1/cmdline").arg(entry));
+        if (!stat.open(QIODevice::ReadOnly) || !commandLine.open(QIODevice::ReadOnly))
+            continue;
+        // "pid (name) state ppid ...": the name may hold spaces, so the fields count from ')'.
+        const QByteArray line = stat.readAll();
+        const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields[1].toLong() != long(getpid()))
+            continue;
+        const QList<QByteArray> arguments = commandLine.readAll().split('\0');
+        for (qsizetype i = 0; i + 1 < arguments.size(); ++i)
+            if (arguments[i] == "--platform" && arguments[i + 1] == wanted)
+                found.push_back(pid);
+    }
+    return found;
+}
+
+} // namespace clw::test
