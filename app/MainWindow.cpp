@@ -151,7 +151,7 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
             });
 }
 
-void MainWindow::showHostEnded(const QString& message) {
+void MainWindow::showHostEnded(const QString& message, bool listing) {
     // "The device host for `X` stopped while idle (SIGSEGV). Its last words: ...": what comes
     // next is said after the first sentence, before the last words and the stack.
     qsizetype rest = message.indexOf(QStringLiteral(" Its last words:"));
@@ -159,13 +159,14 @@ void MainWindow::showHostEnded(const QString& message) {
         rest = message.indexOf(QLatin1Char('\n')); // a stack and no words
     if (rest < 0)
         rest = message.size();
-    const QString next = message.left(rest) + tr(" The next build or run starts a new one.");
+    const QString next =
+        message.left(rest) + (listing ? tr(" Devices > Refresh lists the devices with a new one.")
+                                      : tr(" The next build or run starts a new one."));
     statusBar()->showMessage(next, 15000);
-    m_logPanel->append(ui::LogPanel::Level::Error,
-                       next +
-                           tr(" Run > Restart Device Host brings the session's buffers back "
-                              "now.") +
-                           message.mid(rest));
+    const QString restart = listing ? QString()
+                                    : tr(" Run > Restart Device Host brings the session's "
+                                         "buffers back now.");
+    m_logPanel->append(ui::LogPanel::Level::Error, next + restart + message.mid(rest));
 }
 
 MainWindow::~MainWindow() = default;

@@ -114,7 +114,7 @@ private:
     void showProbeError(const QString& message);
     // A device host ended between requests (WorkbenchContext::hostEndedUnseen): the status bar
     // and the log say so, and what comes next.
-    void showHostEnded(const QString& message);
+    void showHostEnded(const QString& message, bool listing);
     void showBuffers(const QStringList& names);
     void showSessionOpened();
     void updateTitle();

@@ -29,9 +29,10 @@ WorkbenchContext::WorkbenchContext(QObject* parent)
     checkSettingsVersion();
     // Told on a host's I/O thread. The hosts are closed (which tells nothing) while this object
     // is destroyed, before its QObject part, which drops what was posted and not yet delivered.
-    m_hosts->setEndedUnseenCallback([this](const QString& message) {
+    m_hosts->setEndedUnseenCallback([this](const QString& message, bool listing) {
         QMetaObject::invokeMethod(
-            this, [this, message] { Q_EMIT hostEndedUnseen(message); }, Qt::QueuedConnection);
+            this, [this, message, listing] { Q_EMIT hostEndedUnseen(message, listing); },
+            Qt::QueuedConnection);
     });
 }
 

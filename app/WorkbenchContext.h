@@ -41,8 +41,9 @@ public:
 Q_SIGNALS:
     void devicesChanged();
     // A device host ended on its own while nothing waited on it (a driver that crashed between
-    // requests, a host the system killed), which no failed request says: its stop message.
-    void hostEndedUnseen(const QString& message);
+    // requests, a host the system killed), which no failed request says: its stop message, and
+    // whether it listed devices (else it built and ran sessions).
+    void hostEndedUnseen(const QString& message, bool listing);
 
 private:
     void checkSettingsVersion();

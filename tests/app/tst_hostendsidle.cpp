@@ -128,6 +128,21 @@ private Q_SLOTS:
         QCOMPARE(int(test::childHostsOf(QString::fromLatin1(kPlatform)).size()), 1);
         inspector->showBuffer(QStringLiteral("x"));
         QTRY_COMPARE_WITH_TIMEOUT(shownValue(*inspector->model(), 5), QStringLiteral("105"), 20000);
+
+        // A host that lists devices, killed once the browser has them: the log says what lists
+        // them again, and nothing of the session's buffers.
+        QTRY_VERIFY_WITH_TIMEOUT(context.hasDevices(), 60000);
+        int listing = 0;
+        for (const test::ChildHost& host : test::childHosts())
+            if (host.platform.isEmpty()) {
+                QCOMPARE(::kill(host.pid, SIGKILL), 0);
+                ++listing;
+            }
+        QVERIFY(listing >= 1);
+        const QString relist = QStringLiteral(" stopped while idle (SIGKILL). Devices > Refresh "
+                                              "lists the devices with a new one.");
+        QTRY_COMPARE_WITH_TIMEOUT(window.logPanel()->text().count(relist), listing, 15000);
+        QCOMPARE(window.logPanel()->text().count(QStringLiteral("session's buffers back")), 1);
     }
 };
 

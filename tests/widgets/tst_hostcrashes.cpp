@@ -313,9 +313,9 @@ private Q_SLOTS:
         DeviceHosts hosts;
         std::mutex mutex;
         QStringList told;
-        hosts.setEndedUnseenCallback([&](const QString& message) {
+        hosts.setEndedUnseenCallback([&](const QString& message, bool listing) {
             std::lock_guard lock(mutex);
-            told.append(message);
+            told.append(listing ? QStringLiteral("(listing) ") + message : message);
         });
         const auto toldCount = [&] {
             std::lock_guard lock(mutex);

@@ -68,7 +68,7 @@ void DeviceHosts::setNiceness(int niceness) {
     m_niceness = niceness;
 }
 
-void DeviceHosts::setEndedUnseenCallback(std::function<void(const QString&)> callback) {
+void DeviceHosts::setEndedUnseenCallback(std::function<void(const QString&, bool)> callback) {
     std::lock_guard lock(m_mutex);
     m_endedUnseenCallback = std::move(callback);
 }
@@ -93,7 +93,8 @@ std::shared_ptr<HostConnection> DeviceHosts::start(std::shared_ptr<HostConnectio
     slot = std::make_shared<HostConnection>(std::move(launch));
     ++m_started;
     if (m_endedUnseenCallback)
-        slot->setEndedUnseenCallback(m_endedUnseenCallback);
+        slot->setEndedUnseenCallback([callback = m_endedUnseenCallback, listing = platform.empty()](
+                                         const QString& message) { callback(message, listing); });
     return slot;
 }
 

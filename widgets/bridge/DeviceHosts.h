@@ -77,8 +77,9 @@ public:
     int started() const;
 
     // Told on an I/O thread when a host started from now on ends unseen
-    // (HostConnection::setEndedUnseenCallback): only post from it.
-    void setEndedUnseenCallback(std::function<void(const QString& message)> callback);
+    // (HostConnection::setEndedUnseenCallback), with whether it listed devices (else it was a
+    // platform's, which builds and runs sessions): only post from it.
+    void setEndedUnseenCallback(std::function<void(const QString& message, bool listing)> callback);
 
     // clworkbench-host beside this executable (on macOS, inside its bundle, or beside the
     // bundle in the build tree).
@@ -101,7 +102,7 @@ private:
     std::map<std::string, std::size_t> m_platformDriver; // a platform's index in m_drivers
     std::map<std::string, ResolvedDevice> m_resolved;
     std::optional<std::vector<ResolvedDevice>> m_devices;
-    std::function<void(const QString&)> m_endedUnseenCallback;
+    std::function<void(const QString&, bool)> m_endedUnseenCallback;
     int m_started = 0;
     int m_niceness = 0;
 };
