@@ -4,6 +4,7 @@
 // cannot read them again; the next run starts a new host. Linux: the host is found in /proc.
 #include "ChildHosts.h"
 #include "MainWindow.h"
+#include "SessionWindow.h"
 #include "WorkbenchContext.h"
 #include "editor/BuildController.h"
 #include "editor/EditorWorkspace.h"
@@ -19,7 +20,6 @@
 #include <QAction>
 #include <QLabel>
 #include <QStatusBar>
-#include <QTemporaryDir>
 #include <QToolButton>
 #include <QtTest>
 
@@ -59,16 +59,11 @@ class TestHostEndsIdle : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void aHostKilledBetweenRunsIsSaidAndNothingShownIsLost() {
-        QTemporaryDir folder;
-        const QString file = folder.filePath(QStringLiteral("add.clwb"));
-        engine::SessionFile::write(file.toStdString(), addHundred());
-
-        app::WorkbenchContext context;
-        app::MainWindow window(context);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        test::SessionWindow opened(addHundred(), QStringLiteral("add.clwb"));
+        QVERIFY(opened.open());
+        app::MainWindow& window = opened.window;
+        app::WorkbenchContext& context = opened.context;
         ui::SessionController& session = context.session();
-        QVERIFY(window.sessions()->open(file));
         QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
         window.launchPanel()->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 1 && !session.isBusy(), 120000);

@@ -2,6 +2,7 @@
 // stays responsive, Stop (Esc) ends the host at once, the history row says so, the text typed
 // before is still in the editor and Save writes it, and the fixed kernel then runs in a new host.
 #include "MainWindow.h"
+#include "SessionWindow.h"
 #include "SpinSession.h"
 #include "WorkbenchContext.h"
 #include "bridge/BufferSource.h"
@@ -22,7 +23,6 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStatusBar>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace clw;
@@ -37,16 +37,11 @@ class TestHostRecovery : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void stopEndsAnEndlessKernelAndNothingIsLost() {
-        QTemporaryDir folder;
-        const QString file = folder.filePath(QStringLiteral("spin.clwb"));
-        engine::SessionFile::write(file.toStdString(), spinSession());
-
-        app::WorkbenchContext context;
-        app::MainWindow window(context);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        ui::SessionController& session = context.session();
-        QVERIFY(window.sessions()->open(file));
+        test::SessionWindow opened(spinSession(), QStringLiteral("spin.clwb"));
+        QVERIFY(opened.open());
+        app::MainWindow& window = opened.window;
+        const QString& file = opened.file;
+        ui::SessionController& session = opened.context.session();
         QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
 
         // Text typed before the run, not saved yet.

@@ -3,6 +3,7 @@
 // and the window stays alive; Run > Watchdog limits... edits the limits (the session is then
 // modified), the next run and the status bar's countdown take them, and Save keeps them.
 #include "MainWindow.h"
+#include "SessionWindow.h"
 #include "SpinSession.h"
 #include "WorkbenchContext.h"
 #include "launch/LaunchPanel.h"
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QStatusBar>
-#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace clw;
@@ -54,16 +54,11 @@ class TestWatchdogLimits : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void theSessionsLimitsEndAnEndlessKernelAndAreSaved() {
-        QTemporaryDir folder;
-        const QString file = folder.filePath(QStringLiteral("spin.clwb"));
-        engine::SessionFile::write(file.toStdString(), spinSession());
-
-        app::WorkbenchContext context;
-        app::MainWindow window(context);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        ui::SessionController& session = context.session();
-        QVERIFY(window.sessions()->open(file));
+        test::SessionWindow opened(spinSession(), QStringLiteral("spin.clwb"));
+        QVERIFY(opened.open());
+        app::MainWindow& window = opened.window;
+        const QString& file = opened.file;
+        ui::SessionController& session = opened.context.session();
         QCOMPARE(session.watchdogLimits().launch, std::chrono::milliseconds(1000));
         QCOMPARE(session.watchdogLimits().build, std::chrono::milliseconds(120000));
         QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
@@ -142,17 +137,12 @@ private Q_SLOTS:
     void theCountdownCountsToTheSessionsLimit() {
         // The step's limit less the time it ran, in whole seconds up: a launch limited to 4 s
         // shows "Stopped in 3 s" after its first second (less, on a slow machine).
-        QTemporaryDir folder;
-        const QString file = folder.filePath(QStringLiteral("spin.clwb"));
         engine::Session spin = spinSession();
         spin.watchdog.launchSeconds = 4;
-        engine::SessionFile::write(file.toStdString(), spin);
-        app::WorkbenchContext context;
-        app::MainWindow window(context);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        ui::SessionController& session = context.session();
-        QVERIFY(window.sessions()->open(file));
+        test::SessionWindow opened(spin, QStringLiteral("spin.clwb"));
+        QVERIFY(opened.open());
+        app::MainWindow& window = opened.window;
+        ui::SessionController& session = opened.context.session();
         QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
         const QLabel* countdown = window.findChild<QLabel*>(QStringLiteral("watchdogCountdown"));
         QVERIFY(countdown);
