@@ -797,6 +797,8 @@ void MainWindow::updateTitle() {
 
 void MainWindow::showBusy(bool busy) {
     if (busy) {
+        // A message of the work before (a run that failed) does not describe this one.
+        statusBar()->clearMessage();
         m_progress->setRange(0, 0);
         m_progress->setFormat(tr("Working"));
         m_busyReveal.start();

@@ -120,6 +120,8 @@ private Q_SLOTS:
         window.launchPanel()->runAction()->trigger();
         QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 2 && !session.isBusy(), 120000);
         QVERIFY2(session.history().back().ok, qPrintable(session.history().back().error));
+        QVERIFY2(!window.statusBar()->currentMessage().contains(QStringLiteral("stopped")),
+                 qPrintable(window.statusBar()->currentMessage())); // cleared as the run began
         QCOMPARE(int(test::childHostsOf(QString::fromLatin1(kPlatform)).size()), 1);
         inspector->showBuffer(QStringLiteral("x"));
         QTRY_COMPARE_WITH_TIMEOUT(shownValue(*inspector->model(), 5), QStringLiteral("105"), 20000);
