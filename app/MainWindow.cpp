@@ -2,6 +2,7 @@
 
 #include "DebugActions.h"
 #include "DifferentialActions.h"
+#include "ProblemReporter.h"
 
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
@@ -114,15 +115,8 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
             m_watchdog->setVisible(secondsLeft >= 0);
     });
     connect(&session, &ui::SessionController::deviceChanged, this, &MainWindow::showDevices);
-    connect(&session, &ui::SessionController::errorOccurred, this,
-            [this](const QString& where, const QString& message) {
-                statusBar()->showMessage(
-                    tr("%1: %2").arg(where, message.section(QLatin1Char('\n'), 0, 0)), 15000);
-            });
-    connect(m_sessions, &SessionWorkflow::problem, this, [this](const QString& message) {
-        statusBar()->showMessage(message, 15000);
-        m_logPanel->append(ui::LogPanel::Level::Warning, message);
-    });
+    new ProblemReporter(m_context, *m_sessions, *m_bufferInspector, *statusBar(), *m_logPanel,
+                        this);
     connect(m_sessions, &SessionWorkflow::opened, m_welcome, &WelcomePage::refresh);
     connect(m_sessions, &SessionWorkflow::saved, this, [this] {
         m_welcome->refresh();
@@ -142,31 +136,6 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(m_deviceBrowser, &ui::DeviceBrowserPanel::probeFailed, this,
             &MainWindow::showProbeError);
     connect(&m_context, &WorkbenchContext::devicesChanged, this, &MainWindow::showDevices);
-    connect(&m_context, &WorkbenchContext::hostEndedUnseen, this, &MainWindow::showHostEnded);
-    connect(m_bufferInspector, &ui::BufferInspector::accessFailed, this,
-            [this](const QString& message) {
-                statusBar()->showMessage(message.section(QLatin1Char('\n'), 0, 0), 15000);
-                m_logPanel->append(ui::LogPanel::Level::Error,
-                                   tr("Buffer inspector: %1").arg(message));
-            });
-}
-
-void MainWindow::showHostEnded(const QString& message, bool listing) {
-    // "The device host for `X` stopped while idle (SIGSEGV). Its last words: ...": what comes
-    // next is said after the first sentence, before the last words and the stack.
-    qsizetype rest = message.indexOf(QStringLiteral(" Its last words:"));
-    if (rest < 0)
-        rest = message.indexOf(QLatin1Char('\n')); // a stack and no words
-    if (rest < 0)
-        rest = message.size();
-    const QString next =
-        message.left(rest) + (listing ? tr(" Devices > Refresh lists the devices with a new one.")
-                                      : tr(" The next build or run starts a new one."));
-    statusBar()->showMessage(next, 15000);
-    const QString restart = listing ? QString()
-                                    : tr(" Run > Restart Device Host brings the session's "
-                                         "buffers back now.");
-    m_logPanel->append(ui::LogPanel::Level::Error, next + restart + message.mid(rest));
 }
 
 MainWindow::~MainWindow() = default;

@@ -112,9 +112,6 @@ private:
     // Run > Watchdog limits...: the session's limits in a dialog; OK edits the session.
     void editWatchdogLimits();
     void showProbeError(const QString& message);
-    // A device host ended between requests (WorkbenchContext::hostEndedUnseen): the status bar
-    // and the log say so, and what comes next.
-    void showHostEnded(const QString& message, bool listing);
     void showBuffers(const QStringList& names);
     void showSessionOpened();
     void updateTitle();
