@@ -92,6 +92,8 @@ private Q_SLOTS:
                                               "pressed."));
         QVERIFY2(window.statusBar()->currentMessage().contains(QStringLiteral("Stop was pressed")),
                  qPrintable(window.statusBar()->currentMessage()));
+        QCOMPARE(window.launchPanel()->errorText(),
+                 record.error + QStringLiteral("\nRun again to start a new host."));
 
         // Nothing typed is lost, and Save writes it.
         QVERIFY(editor->text().endsWith(QStringLiteral("// typed before the run\n")));

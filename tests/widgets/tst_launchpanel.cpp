@@ -92,6 +92,7 @@ private Q_SLOTS:
     void editorsFitTheArguments();
     void beforeABuild();
     void theLoopOnTheDevice();
+    void aStoppedHostIsSaidWithoutItsStack();
 
 private:
     QTemporaryDir m_cacheDir;
@@ -481,6 +482,22 @@ void LaunchPanelTest::theLoopOnTheDevice() {
     kernels->setCurrentIndex(kernels->findText(QStringLiteral("scale")));
     QCOMPARE(panel.currentLaunch(), 0);
     QCOMPARE(model->rowCount(), 5);
+}
+
+// A run whose device host ended: the error line says how it ended and its last words, and what
+// to do; the stack where it stopped is left to the log.
+void LaunchPanelTest::aStoppedHostIsSaidWithoutItsStack() {
+    DeviceHosts hosts;
+    EngineBridge bridge;
+    SessionController controller(bridge, hosts);
+    LaunchPanel panel(controller);
+    const QString words =
+        QStringLiteral("The device host for `Portable Computing Language` stopped while running "
+                       "`spin` (SIGABRT). Its last words:\npocl_binary.c:771: Assertion failed");
+    Q_EMIT controller.errorOccurred(
+        QStringLiteral("host"),
+        words + QStringLiteral("\nWhere it stopped:\nclworkbench-host(+0x78fa8)[0x5647e46d7fa8]"));
+    QCOMPARE(panel.errorText(), words + QStringLiteral("\nRun again to start a new host."));
 }
 
 QTEST_MAIN(LaunchPanelTest)

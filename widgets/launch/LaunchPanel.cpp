@@ -386,6 +386,11 @@ void LaunchPanel::errorOccurred(const QString& where, const QString& message) {
         text = message;
     } else if (where.startsWith(QLatin1String("launch "))) {
         text = tr("%1\nFix the launch's arguments or sizes above, then run again.").arg(message);
+    } else if (where == QLatin1String("host")) {
+        // How the host ended and its last words; the stack where it stopped is the log's.
+        const qsizetype stack = message.indexOf(QStringLiteral("\nWhere it stopped:"));
+        text =
+            tr("%1\nRun again to start a new host.").arg(stack < 0 ? message : message.left(stack));
     } else {
         return; // buffers and the session have their own places
     }
