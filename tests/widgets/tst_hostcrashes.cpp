@@ -354,6 +354,38 @@ private Q_SLOTS:
         QCOMPARE(toldCount(), 1);
     }
 
+    // A host that ends while two requests wait names both: which one the driver was in, the
+    // workbench cannot tell (the first alone once blamed an editor's build for a run's crash).
+    void aHostThatEndsNamesEveryRequestItHeld() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clEnqueueNDRangeKernel:hang"));
+        HostSessionClient first(hosts, 1), second(hosts, 2);
+        RunPlan poke = plan();
+        engine::SourceFile& source = poke.session.sources.files.front();
+        source.text = "__kernel void poke(__global int* x) { x[1] = 2; }";
+        poke.session.launches.front().kernel = "poke";
+        poke.session.launches.front().name = "poke";
+        QString touchStopped, pokeStopped;
+        std::thread touching([&] {
+            touchStopped = stoppedMessage([&] { first.run(plan(), kFake, job(), {}, {}); });
+        });
+        QTest::qWait(500); // the first run hangs in its launch; the second waits behind it
+        std::thread poking(
+            [&] { pokeStopped = stoppedMessage([&] { second.run(poke, kFake, job(), {}, {}); }); });
+        QTest::qWait(500);
+        const std::vector<pid_t> running = test::childHostsOf(QString::fromLatin1(kFake));
+        QCOMPARE(int(running.size()), 1);
+        QCOMPARE(::kill(running.front(), SIGKILL), 0);
+        touching.join();
+        poking.join();
+        const QString both = QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                            "stopped while running `touch` and running `poke` "
+                                            "(SIGKILL).") +
+                             lastWords("clEnqueueNDRangeKernel", "hang");
+        QCOMPARE(touchStopped, both);
+        QCOMPARE(pokeStopped, both);
+    }
+
     void aHangInTheDriverIsEndedByTheWatchdog() {
         DeviceHosts hosts;
         useFakeDriver(hosts, QStringLiteral("clEnqueueNDRangeKernel:hang"));

@@ -248,11 +248,15 @@ void HostConnectionIo::stopNow(const QString& reason, const QString& what) {
 }
 
 QString HostConnectionIo::runningWhat() const {
+    // Every request the host held, in the order they were made: which of them the driver was in
+    // when it crashed, the host cannot say (the first alone named an editor's build for a
+    // kernel's crash in a run).
+    QStringList held;
     std::lock_guard lock(m_mutex);
     for (const auto& [id, pending] : m_pending)
-        if (!pending.options.what.isEmpty())
-            return pending.options.what;
-    return {};
+        if (!pending.options.what.isEmpty() && !held.contains(pending.options.what))
+            held.append(pending.options.what);
+    return held.join(QStringLiteral(" and "));
 }
 
 bool HostConnectionIo::isStopped() const {

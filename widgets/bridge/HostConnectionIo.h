@@ -74,6 +74,7 @@ private:
     // " Its last words:\n<the last lines of stderr>", then "\nWhere it stopped:\n<stack>" when
     // the host reported a fatal signal; empty when it wrote nothing.
     QString lastWords() const;
+    // What the requests waiting for a reply do: "running `a` and reading a buffer for ...".
     QString runningWhat() const;
 
     HostConnection::Launch m_launch;
