@@ -339,18 +339,26 @@ HostMessage HostSessionService::snapshot(const HostMessage& request) {
 // of two threads. What is released during a long run waits for its end; a driver that hangs
 // while freeing holds up the Session lane, not the reading, and the next run's watchdog ends
 // the host.
+// The handles come typed (BufferRelease); an empty body releases none and says how many are lent.
 HostMessage HostSessionService::release(const HostMessage& request) {
+    engine::wire::BufferRelease handles;
+    if (!handles.ParseFromString(request.typed))
+        throw std::runtime_error("buffer.release without its typed request (BufferRelease): the "
+                                 "workbench comes from another install than its "
+                                 "clworkbench-host; reinstall");
     bool any = false;
     {
         std::lock_guard lock(m_releasedMutex);
-        for (const auto& handle : request.body.at("handles"))
-            if (auto released = m_buffers.release(handle.get<std::uint64_t>())) {
+        for (const std::uint64_t handle : handles.handles())
+            if (auto released = m_buffers.release(handle)) {
                 m_released.push_back(std::move(released));
                 any = true;
             }
     }
     if (any)
         m_server->sessionChoreDue();
+    if (request.id == 0) // a post, the workbench's after every run: its reply is dropped unread
+        return HostMessage::replyTo(request);
     return HostMessage::replyTo(request, {{"lent", m_buffers.size()}});
 }
 

@@ -307,10 +307,7 @@ void TestWorkbenchLoop::theHostKeepsWhatTheLastTwoRunsShow() {
     }
     const std::shared_ptr<ui::HostConnection> host = context.hosts().host(device.platform().name());
     const auto lent = [&] {
-        return host->request("buffer.release", {{"handles", nlohmann::json::array()}})
-            .reply.get()
-            .body.at("lent")
-            .get<int>();
+        return host->requestTyped("buffer.release", {}).reply.get().body.at("lent").get<int>();
     };
     QTRY_COMPARE_WITH_TIMEOUT(lent(), 9, 10000);
 }

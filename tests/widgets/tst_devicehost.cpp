@@ -538,7 +538,7 @@ private Q_SLOTS:
                         (reply.body.contains("devices") || reply.body.value("mark", -1) == mark);
                     (right ? answered : wrong)++;
                     if (i % 25 == 0) // a post's reply is read by whoever reads, and dropped
-                        host.post("buffer.release", {{"handles", nlohmann::json::array()}});
+                        host.postTyped("buffer.release", {});
                 }
             });
         }

@@ -89,10 +89,7 @@ QString lastWords(const char* call, const char* action) {
 
 // How many buffers the host lends: a release of none answers it.
 int lentBy(HostConnection& host, HostConnection::Options options = {}) {
-    return host.request("buffer.release", {{"handles", nlohmann::json::array()}}, {}, options)
-        .reply.get()
-        .body.at("lent")
-        .get<int>();
+    return host.requestTyped("buffer.release", {}, options).reply.get().body.at("lent").get<int>();
 }
 
 JobContext job() {
@@ -302,6 +299,32 @@ private Q_SLOTS:
         QCOMPARE(lent(), 2); // `shown`, and the second run's x now
         unsigned char bytes[4];
         shown->read(0, bytes); // still the host's
+        QVERIFY(!host->isStopped());
+    }
+
+    // A buffer let go outside a batch is released on its own; a release whose handles cannot be
+    // read (another install's host) fails by name and releases nothing, and the host reads on.
+    void aReleaseOutsideABatchAndOneThatCannotBeRead() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QString());
+        HostSessionClient client(hosts, 1);
+        const std::shared_ptr<HostConnection> host = hosts.host(kFake);
+        RemoteRun run = client.run(plan(), kFake, job(), {}, {});
+        QVERIFY2(run.outcome.errorWhere.isEmpty(), qPrintable(run.outcome.error));
+        QCOMPARE(lentBy(*host), 2);
+        run.outcome.initial.clear();
+        QCOMPARE(lentBy(*host), 1);
+        QString refused;
+        try { // field 1 as a varint, with no varint after it
+            host->requestTyped("buffer.release", std::string("\x08", 1)).reply.get();
+        } catch (const HostRequestFailed& failed) {
+            refused = QString::fromStdString(failed.what());
+        }
+        QCOMPARE(refused,
+                 QStringLiteral("buffer.release without its typed request (BufferRelease): "
+                                "the workbench comes from another install than its "
+                                "clworkbench-host; reinstall"));
+        QCOMPARE(lentBy(*host), 1);
         QVERIFY(!host->isStopped());
     }
 

@@ -54,6 +54,10 @@ void HostConnection::post(std::string verb, nlohmann::json body) {
     m_io->request(std::move(verb), std::move(body), {}, {}, {}, false);
 }
 
+void HostConnection::postTyped(std::string verb, std::string typed) {
+    m_io->request(std::move(verb), {}, std::move(typed), {}, {}, false);
+}
+
 void HostConnection::cancel(std::uint64_t id) {
     m_io->cancel(id);
 }

@@ -78,8 +78,10 @@ public:
     // A request whose body is typed (HostMessage::typed: the protobuf bytes of the verb's
     // message, HostRun.proto), with an empty JSON body.
     Call requestTyped(std::string verb, std::string typed, Options options = {});
-    // A request whose reply nobody waits for (releasing buffers).
+    // A request whose reply nobody waits for; the host does not send one.
     void post(std::string verb, nlohmann::json body);
+    // A post whose body is typed (releasing buffers, HostReleaseBatch::release).
+    void postTyped(std::string verb, std::string typed);
     // Asks the host to cancel a request (its job checks between steps).
     void cancel(std::uint64_t id);
     // Ends the host now; waiting requests fail with "... was stopped while ...: <reason>".

@@ -2,6 +2,8 @@
 
 #include "bridge/HostConnection.h"
 
+#include "HostRun.pb.h"
+
 #include <algorithm>
 
 namespace clw::ui {
@@ -21,9 +23,16 @@ HostReleaseBatch::~HostReleaseBatch() {
     if (!m_outermost)
         return;
     t_batch = nullptr;
-    for (auto& [host, handles] : m_hosts)
-        if (!host->isStopped())
-            host->post("buffer.release", {{"handles", std::move(handles)}});
+    for (const auto& [host, handles] : m_hosts)
+        release(*host, handles);
+}
+
+void HostReleaseBatch::release(HostConnection& host, const std::vector<std::uint64_t>& handles) {
+    if (host.isStopped())
+        return;
+    engine::wire::BufferRelease message;
+    message.mutable_handles()->Add(handles.begin(), handles.end());
+    host.postTyped("buffer.release", message.SerializeAsString());
 }
 
 HostReleaseBatch* HostReleaseBatch::current() {

@@ -23,6 +23,9 @@ public:
 
     // The outermost batch open on this thread, or null.
     static HostReleaseBatch* current();
+    // Posts buffer.release for the handles (a typed body, HostRun.proto's BufferRelease); a
+    // stopped host holds nothing to release.
+    static void release(HostConnection& host, const std::vector<std::uint64_t>& handles);
     void add(const std::shared_ptr<HostConnection>& host, std::uint64_t handle);
 
 private:

@@ -34,8 +34,8 @@ RemoteBufferSource::RemoteBufferSource(std::shared_ptr<HostConnection> host,
 RemoteBufferSource::~RemoteBufferSource() {
     if (HostReleaseBatch* batch = HostReleaseBatch::current())
         batch->add(m_host, m_handle);
-    else if (!m_host->isStopped())
-        m_host->post("buffer.release", {{"handles", {m_handle}}});
+    else
+        HostReleaseBatch::release(*m_host, {m_handle});
 }
 
 void RemoteBufferSource::read(std::uint64_t offset, std::span<unsigned char> out) const {
