@@ -14,8 +14,10 @@
 
 #include <QtTest>
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
+#include <thread>
 
 using namespace clw::engine;
 
@@ -267,6 +269,33 @@ private slots:
         QVERIFY(layoutError("struct { float4 m[4096][5]; }").contains(tooMany));
         QVERIFY(layoutError("typedef float A[40000]; struct { A a, b; }").contains(tooMany));
         QCOMPARE(ElementLayout::parse("struct { float4 m[4096][4]; }").columnCount(), 65536);
+    }
+
+    // parse() keeps the layouts it read (every run reads each buffer's type twice): the same text
+    // gives its own layout from any thread, past the number of types kept and for structs too
+    // wide to keep, and a text that fails fails again with the same words.
+    void parsedTypesAreRightFromAnyThread() {
+        const auto typeOf = [](int n) {
+            return "struct { char c; uint a[" + std::to_string(n) + "]; }";
+        };
+        std::atomic<int> wrong{0};
+        std::vector<std::thread> threads;
+        for (int t = 0; t < 4; ++t)
+            threads.emplace_back([&, t] {
+                for (int i = 0; i < 450; ++i) {
+                    const int n = (i * 7 + t * 13) % 150 + 1;
+                    const ElementLayout layout = ElementLayout::parse(typeOf(n));
+                    if (layout.size() != 4 + 4 * size_t(n) || layout.columnCount() != n + 1 ||
+                        layout.columns().back().offset != 4 * size_t(n))
+                        ++wrong;
+                }
+            });
+        for (std::thread& thread : threads)
+            thread.join();
+        QCOMPARE(wrong.load(), 0);
+        for (int i = 0; i < 2; ++i)
+            QCOMPARE(layoutError("flaot4"),
+                     QStringLiteral("column 1: unknown type 'flaot4' (found 'flaot4')"));
     }
 
     void layoutsMatchTheDeviceCompiler() {

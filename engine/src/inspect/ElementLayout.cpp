@@ -4,7 +4,31 @@
 
 #include "StructLayoutParser.h"
 
+#include <map>
+#include <mutex>
+
 namespace clw::engine {
+
+namespace {
+
+// What is kept of parse(): a few types, each of a few columns. A session names a handful, and
+// each run parses each buffer's twice, in the workbench and in its device host alike (about 4k
+// instructions for "int", on the way of every launch). A wide struct parses each time, rather
+// than keeping megabytes of columns.
+constexpr size_t kKeptTypes = 64;
+constexpr size_t kKeptColumns = 64;
+
+struct ParsedTypes {
+    std::mutex mutex;
+    std::map<std::string, ElementLayout, std::less<>> layouts;
+};
+
+ParsedTypes& parsedTypes() {
+    static ParsedTypes parsed;
+    return parsed;
+}
+
+} // namespace
 
 ElementLayout::ElementLayout(std::string name, std::vector<ElementColumn> columns, size_t size,
                              size_t alignment)
@@ -56,7 +80,20 @@ ElementLayout ElementLayout::hex(size_t bytesPerRow) {
 }
 
 ElementLayout ElementLayout::parse(std::string_view text) {
-    return StructLayoutParser(text).parse();
+    ParsedTypes& parsed = parsedTypes();
+    {
+        const std::lock_guard lock(parsed.mutex);
+        if (const auto found = parsed.layouts.find(text); found != parsed.layouts.end())
+            return found->second;
+    }
+    ElementLayout layout = StructLayoutParser(text).parse(); // a LayoutError is not kept
+    if (layout.m_columns.size() <= kKeptColumns) {
+        const std::lock_guard lock(parsed.mutex);
+        if (parsed.layouts.size() >= kKeptTypes)
+            parsed.layouts.clear();
+        parsed.layouts.emplace(std::string(text), layout);
+    }
+    return layout;
 }
 
 std::optional<ScalarType> ElementLayout::commonScalar() const {
