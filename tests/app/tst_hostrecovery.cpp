@@ -11,6 +11,7 @@
 #include "editor/KernelEditor.h"
 #include "launch/LaunchPanel.h"
 #include "launch/SessionController.h"
+#include "launch/TimelineView.h"
 #include "session/SessionWorkflow.h"
 
 #include "clw/engine/session/SessionFile.h"
@@ -94,6 +95,12 @@ private Q_SLOTS:
                  qPrintable(window.statusBar()->currentMessage()));
         QCOMPARE(window.launchPanel()->errorText(),
                  record.error + QStringLiteral("\nRun again to start a new host."));
+        const auto* timeline = window.findChild<ui::TimelineView*>(QStringLiteral("timelineView"));
+        QVERIFY(timeline);
+        QTRY_COMPARE(timeline->emptyHint(),
+                     QStringLiteral("Run 1 failed before a launch or transfer finished: nothing to "
+                                    "place here. Select an earlier run in History to see its "
+                                    "timeline."));
 
         // Nothing typed is lost, and Save writes it.
         QVERIFY(editor->text().endsWith(QStringLiteral("// typed before the run\n")));

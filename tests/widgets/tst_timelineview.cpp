@@ -285,6 +285,9 @@ void TestTimelineView::emptyShowsHint() {
             hintPixels += image.pixel(x, y) != background ? 1 : 0;
     QVERIFY(hintPixels > 50);
     QCOMPARE(image.pixel(2, 2), background);
+    QCOMPARE(
+        view.emptyHint(),
+        QStringLiteral("No launches or transfers yet: run the session (F5) to see them here."));
 
     // Records whose commands have no profiling times: no bars, a hint still.
     RunRecord untimed = makeRun();
@@ -293,6 +296,23 @@ void TestTimelineView::emptyShowsHint() {
     view.setRecords({untimed});
     QCOMPARE(view.barCount(), 0);
     QVERIFY(!view.grab().toImage().isNull());
+    QCOMPARE(view.emptyHint(),
+             QStringLiteral("These runs have no profiling times to place on a time axis."));
+
+    // The latest run failed before anything finished (its device host crashed): said so, not
+    // "no launches yet" after runs that had some.
+    RunRecord crashed;
+    crashed.id = 4;
+    crashed.ok = false;
+    crashed.hostStopped = true;
+    view.setRecords({crashed});
+    QCOMPARE(view.emptyHint(),
+             QStringLiteral("Run 4 failed before a launch or transfer finished: nothing to place "
+                            "here. Select an earlier run in History to see its timeline."));
+
+    view.setRecords({makeRun()});
+    QVERIFY(view.barCount() > 0);
+    QVERIFY(view.emptyHint().isEmpty());
 }
 
 QTEST_MAIN(TestTimelineView)

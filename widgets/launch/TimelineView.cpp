@@ -460,17 +460,29 @@ void TimelineView::mouseReleaseEvent(QMouseEvent* event) {
     event->accept();
 }
 
+QString TimelineView::emptyHint() const {
+    if (!m_bars.empty())
+        return {};
+    if (m_hasCommands)
+        return tr("These runs have no profiling times to place on a time axis.");
+    // A run that failed before anything finished (a build error, a crashed device host) shows
+    // here as the latest; the runs before it keep their timelines.
+    const auto failed = std::find_if(m_records.begin(), m_records.end(),
+                                     [](const RunRecord& record) { return !record.ok; });
+    if (failed != m_records.end())
+        return tr("Run %1 failed before a launch or transfer finished: nothing to place here. "
+                  "Select an earlier run in History to see its timeline.")
+            .arg(failed->id);
+    return tr("No launches or transfers yet: run the session (F5) to see them here.");
+}
+
 void TimelineView::paintEvent(QPaintEvent*) {
     QPainter painter(this);
     painter.fillRect(rect(), palette().base());
     if (m_bars.empty()) {
         painter.setPen(palette().color(QPalette::PlaceholderText));
-        const QString hint =
-            m_hasCommands
-                ? tr("These runs have no profiling times to place on a time axis.")
-                : tr("No launches or transfers yet: run the session (F5) to see them here.");
         painter.drawText(rect().adjusted(12, 12, -12, -12), Qt::AlignCenter | Qt::TextWordWrap,
-                         hint);
+                         emptyHint());
         return;
     }
     const QRect plot = plotRect();

@@ -49,6 +49,9 @@ public:
     // queued / submitted / started / ended times from the first command queued. Empty over no
     // bar.
     QString toolTipAt(QPoint position) const;
+    // What the view says in place of bars when it has none (no run yet, a run that failed
+    // before any command finished, commands without profiling times); empty when it has bars.
+    QString emptyHint() const;
 
     // The colour of a kind's bars (its wait is drawn lighter).
     static QColor kindColor(RunCommand::Kind kind);
