@@ -20,6 +20,10 @@ namespace {
 char g_activity[2][208];
 std::atomic<int> g_currentActivity{0};
 std::atomic<bool> g_exitWithOne{false};
+// Set by the first thread that a fatal signal hits. Two threads of a driver may crash at once
+// (an editor's build and a session's, on lanes of their own): the second one's report would
+// interleave with the first's on stderr, where the workbench reads the last words and the stack.
+std::atomic<bool> g_reporting{false};
 
 void writeText(const char* text) {
     // write(2) only: the handler may run inside malloc or a driver's lock.
@@ -52,6 +56,10 @@ void writeStack() {
 }
 
 void onFatalSignal(int number) {
+    if (g_reporting.exchange(true)) {
+        for (;;) // the first report ends the process
+            ::pause();
+    }
     if (g_exitWithOne.load()) {
         const char* activity = g_activity[g_currentActivity.load()];
         writeText("clworkbench run: the run stopped");
