@@ -8,6 +8,7 @@
 #include "editor/KernelEditor.h"
 #include "inspector/BufferInspector.h"
 #include "launch/SessionController.h"
+#include "models/SummaryLine.h"
 
 #include <QAction>
 #include <QKeySequence>
@@ -66,7 +67,7 @@ DebugActions::DebugActions(ui::EngineBridge& bridge, ui::SessionController& sess
             editor->showExecutionLine(0);
         showState(failure.isEmpty() ? tr("The debug run ended.") : failure);
         if (!failure.isEmpty())
-            m_report(tr("Debug: %1").arg(failure.section(QLatin1Char('\n'), 0, 0)));
+            m_report(tr("Debug: %1").arg(ui::summaryLine(failure)));
         updateActions();
     });
     connect(m_controller, &ui::DebugController::started, this, &DebugActions::updateActions);

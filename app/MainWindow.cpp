@@ -29,6 +29,7 @@
 #include "launch/PrintedWorkItemLinks.h"
 #include "launch/SessionController.h"
 #include "launch/WatchdogLimitsDialog.h"
+#include "models/SummaryLine.h"
 #include "session/RecentSessions.h"
 #include "session/SessionWorkflow.h"
 
@@ -356,7 +357,7 @@ void MainWindow::createMenus() {
     run->addAction(m_launchPanel->sweepAction());
     run->addAction(m_launchPanel->twoDevicesAction());
     const auto report = [this](const QString& text) {
-        statusBar()->showMessage(text.section(QLatin1Char('\n'), 0, 0), 15000);
+        statusBar()->showMessage(ui::summaryLine(text), 15000);
         m_logPanel->append(ui::LogPanel::Level::Warning, text);
     };
     new DifferentialActions(
@@ -507,13 +508,11 @@ void MainWindow::createCheck() {
         if (m_watch) {
             m_watchPanel->setFailure(message);
             m_watch.reset();
-            statusBar()->showMessage(tr("Watch: %1").arg(message.section(QLatin1Char('\n'), 0, 0)),
-                                     15000);
+            statusBar()->showMessage(tr("Watch: %1").arg(ui::summaryLine(message)), 15000);
             return;
         }
         m_findings->setFailure(message);
-        const QString first = message.section(QLatin1Char('\n'), 0, 0);
-        statusBar()->showMessage(tr("Check: %1").arg(first), 15000);
+        statusBar()->showMessage(tr("Check: %1").arg(ui::summaryLine(message)), 15000);
         m_logPanel->append(ui::LogPanel::Level::Warning, tr("Check: %1").arg(message));
     });
 }

@@ -1,20 +1,16 @@
 #include "ProblemReporter.h"
 
 #include "WorkbenchContext.h"
+#include "bridge/HostStopped.h"
 #include "inspector/BufferInspector.h"
 #include "launch/LogPanel.h"
 #include "launch/SessionController.h"
+#include "models/SummaryLine.h"
 #include "session/SessionWorkflow.h"
 
 #include <QStatusBar>
 
 namespace clw::app {
-
-namespace {
-QString firstLine(const QString& text) {
-    return text.section(QLatin1Char('\n'), 0, 0);
-}
-} // namespace
 
 ProblemReporter::ProblemReporter(WorkbenchContext& context, SessionWorkflow& sessions,
                                  ui::BufferInspector& inspector, QStatusBar& statusBar,
@@ -25,14 +21,15 @@ ProblemReporter::ProblemReporter(WorkbenchContext& context, SessionWorkflow& ses
     // The log has the session's own errors already (LogPanel logs its controller).
     connect(&context.session(), &ui::SessionController::errorOccurred, this,
             [this](const QString& where, const QString& message) {
-                m_statusBar.showMessage(tr("%1: %2").arg(where, firstLine(message)), kShownMs);
+                m_statusBar.showMessage(tr("%1: %2").arg(where, ui::summaryLine(message)),
+                                        kShownMs);
             });
     connect(&sessions, &SessionWorkflow::problem, this, [this](const QString& message) {
         m_statusBar.showMessage(message, kShownMs);
         m_log.append(ui::LogPanel::Level::Warning, message);
     });
     connect(&inspector, &ui::BufferInspector::accessFailed, this, [this](const QString& message) {
-        m_statusBar.showMessage(firstLine(message), kShownMs);
+        m_statusBar.showMessage(ui::summaryLine(message), kShownMs);
         m_log.append(ui::LogPanel::Level::Error, tr("Buffer inspector: %1").arg(message));
     });
     connect(&context, &WorkbenchContext::hostEndedUnseen, this, &ProblemReporter::showHostEnded);
@@ -41,7 +38,7 @@ ProblemReporter::ProblemReporter(WorkbenchContext& context, SessionWorkflow& ses
 void ProblemReporter::showHostEnded(const QString& message, bool listing) {
     // "The device host for `X` stopped while idle (SIGSEGV). Its last words: ...": what comes
     // next is said after the first sentence, before the last words and the stack.
-    qsizetype rest = message.indexOf(QStringLiteral(" Its last words:"));
+    qsizetype rest = message.indexOf(QLatin1String(ui::kLastWordsHeading));
     if (rest < 0)
         rest = message.indexOf(QLatin1Char('\n')); // a stack and no words
     if (rest < 0)

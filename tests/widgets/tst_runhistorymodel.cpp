@@ -3,6 +3,7 @@
 // grouping of a session run's records.
 #include "models/DurationText.h"
 #include "models/RunHistoryModel.h"
+#include "models/SummaryLine.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>
@@ -44,6 +45,7 @@ private Q_SLOTS:
     void appendAndCells();
     void setHistoryInsertsOrResets();
     void failedRunShowsItsError();
+    void aStoppedHostShowsItsLastWords();
     void runGroups();
     void durations();
 };
@@ -147,6 +149,31 @@ void TestRunHistoryModel::failedRunShowsItsError() {
     QVERIFY(cell(model, 0, RunHistoryModel::MedianColumn).isEmpty());
     QVERIFY(cell(model, 0, RunHistoryModel::RepeatsColumn).isEmpty());
     QVERIFY(!model.data(model.index(0, 0), RunHistoryModel::OkRole).toBool());
+}
+
+// A run whose device host crashed: one line says how, and what the driver said last, not the
+// heading of its words (summaryLine), nor its stack.
+void TestRunHistoryModel::aStoppedHostShowsItsLastWords() {
+    RunHistoryModel model;
+    RunRecord crashed = makeRecord(5, 0, "add", {});
+    crashed.ok = false;
+    crashed.hostStopped = true;
+    const QString stop = QStringLiteral("The device host for `Portable Computing Language` "
+                                        "stopped while running `add` (SIGABRT).");
+    crashed.error = stop + QStringLiteral(" Its last words:\nLLVM ERROR: out of memory\n"
+                                          "pocl_binary.c:771: Assertion 'len > 0' failed.\n"
+                                          "Where it stopped:\nclworkbench-host(+0x78e68)\n");
+    model.append(crashed);
+    QCOMPARE(cell(model, 0, RunHistoryModel::StatusColumn),
+             QStringLiteral("host stopped: ") + stop +
+                 QStringLiteral(" Its last words: pocl_binary.c:771: Assertion 'len > 0' failed."));
+    QCOMPARE(cell(model, 0, RunHistoryModel::StatusColumn, Qt::ToolTipRole), crashed.error);
+
+    // A stop with a stack and no words, one with a heading and nothing under it, a plain line.
+    QCOMPARE(summaryLine(stop + QStringLiteral("\nWhere it stopped:\nclworkbench-host(+0x1)")),
+             stop);
+    QCOMPARE(summaryLine(stop + QStringLiteral(" Its last words:\n\nWhere it stopped:\nx")), stop);
+    QCOMPARE(summaryLine(QStringLiteral("Built.")), QStringLiteral("Built."));
 }
 
 void TestRunHistoryModel::runGroups() {

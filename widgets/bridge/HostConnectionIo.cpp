@@ -332,9 +332,10 @@ QString HostConnectionIo::lastWords() const {
     QString words =
         lines.mid(std::max<qsizetype>(0, lines.size() - kLastWordsLines)).join(QLatin1Char('\n'));
     if (!words.isEmpty())
-        words = QStringLiteral(" Its last words:\n") + words;
+        words = QLatin1String(kLastWordsHeading) + QLatin1Char('\n') + words;
     if (!stack.isEmpty())
-        words += QStringLiteral("\nWhere it stopped:\n") + stack.join(QLatin1Char('\n'));
+        words += QLatin1Char('\n') + QLatin1String(kStackPlaceHeading) + QLatin1Char('\n') +
+                 stack.join(QLatin1Char('\n'));
     return words;
 }
 

@@ -20,6 +20,12 @@ public:
 // it.
 inline constexpr const char* kStackHeading = "; the stack of the thread it hit:";
 
+// How a host's stop message (HostStopped::what()) brings the host's last lines of stderr after
+// its first sentence, and, after them, the stack where a fatal signal hit it (each heading on a
+// line of its own: "... (SIGSEGV). Its last words:\n<lines>\nWhere it stopped:\n<frames>").
+inline constexpr const char* kLastWordsHeading = " Its last words:";
+inline constexpr const char* kStackPlaceHeading = "Where it stopped:";
+
 // The failure's text for a queued request that a newer one with the same tag replaced.
 inline constexpr const char* kReplacedByNewerRequest = "replaced by a newer request";
 

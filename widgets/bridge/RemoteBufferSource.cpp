@@ -2,8 +2,10 @@
 
 #include "bridge/HostConnection.h"
 #include "bridge/HostReleaseBatch.h"
+#include "bridge/HostStopped.h"
 
 #include <algorithm>
+#include <cstring>
 #include <stdexcept>
 
 namespace clw::ui {
@@ -85,7 +87,11 @@ std::shared_ptr<BufferSource> RemoteBufferSource::snapshot() const {
 std::string RemoteBufferSource::lostReason() const {
     if (!m_host->isStopped())
         return {};
-    return m_host->stoppedMessage().section(QLatin1Char('\n'), 0, 0).toStdString();
+    // The stop's first sentence alone: the inspector goes on after it ("These contents...").
+    QString stop = m_host->stoppedMessage().section(QLatin1Char('\n'), 0, 0);
+    if (stop.endsWith(QLatin1String(kLastWordsHeading)))
+        stop.chop(qsizetype(std::strlen(kLastWordsHeading)));
+    return stop.toStdString();
 }
 
 } // namespace clw::ui

@@ -12,6 +12,7 @@
 #include "editor/language/LanguageSupport.h"
 #include "editor/language/ReferencesPanel.h"
 #include "models/BuildSettingsStore.h"
+#include "models/SummaryLine.h"
 
 #include <QAction>
 #include <QFile>
@@ -287,7 +288,7 @@ void EditorWorkspace::showFindings(const QList<BuildDiagnostic>& findings) {
 void EditorWorkspace::showStatus(const QString& text, bool problem) {
     // One line in the status bar (a host's end brings its last words and stack); all of it in
     // the tooltip, the diagnostics and the log.
-    m_status->setText(text.section(QLatin1Char('\n'), 0, 0));
+    m_status->setText(summaryLine(text));
     m_status->setToolTip(text);
     // Problems stand out in the theme's error colour; everything else reads as normal text. Set
     // only when it changes: setting a style sheet lays out the whole window again.

@@ -8,6 +8,7 @@
 #include "inspector/FormatBar.h"
 #include "inspector/HeatMapPanel.h"
 #include "models/BufferTableModel.h"
+#include "models/SummaryLine.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -405,7 +406,11 @@ void BufferInspector::navigateDiff(bool forward) {
 }
 
 void BufferInspector::showStatus(const QString& message, bool error) {
-    m_status->setText(message);
+    // One line (a host's stop brings its last words and stack); all of it in the tooltip, and in
+    // the log where accessFailed takes it.
+    const QString line = summaryLine(message);
+    m_status->setText(line);
+    m_status->setToolTip(line == message ? QString() : message);
     // Only when it changes: setting a style sheet lays out the whole window again.
     const QString style = error ? QStringLiteral("color: #b00020;") : QString();
     if (m_status->styleSheet() != style)

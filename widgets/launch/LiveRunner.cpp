@@ -1,6 +1,7 @@
 #include "launch/LiveRunner.h"
 
 #include "launch/SessionController.h"
+#include "models/SummaryLine.h"
 
 namespace clw::ui {
 
@@ -128,7 +129,7 @@ void LiveRunner::runEnded(const LiveOutcome& outcome) {
     case LiveOutcome::Kind::Failed:
         setState(State::Failed,
                  tr("Live: the run failed (%1); the results shown are of an earlier text")
-                     .arg(outcome.message.section(QLatin1Char('\n'), 0, 0)));
+                     .arg(summaryLine(outcome.message)));
         return;
     }
 }

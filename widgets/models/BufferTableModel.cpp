@@ -1,11 +1,27 @@
 #include "models/BufferTableModel.h"
 
+#include "bridge/HostStopped.h"
+
 #include "clw/engine/inspect/LayoutError.h"
 #include "clw/engine/inspect/ScalarValue.h"
 
 #include <algorithm>
 
 namespace clw::ui {
+
+namespace {
+
+// What a host's stop message says after its first sentence (its last words, the stack where it
+// stopped), on lines of their own; empty when it says nothing more.
+QString afterFirstSentence(const QString& stop) {
+    const qsizetype words = stop.indexOf(QLatin1String(kLastWordsHeading));
+    if (words >= 0)
+        return stop.mid(words + 1); // "Its last words:\n..."
+    const qsizetype line = stop.indexOf(QLatin1Char('\n'));
+    return line >= 0 ? stop.mid(line + 1) : QString();
+}
+
+} // namespace
 
 using engine::ElementColumn;
 
@@ -196,11 +212,15 @@ void BufferTableModel::pageRead(quint64 page, quint64 generation,
         if (!result.error().cancelled() && generation == m_cache.generation() &&
             !m_reportedReadError) {
             m_reportedReadError = true; // once per generation: a dead device fails every page
-            if (m_source && !m_source->lostReason().empty())
-                Q_EMIT errorOccurred(lostMessage());
-            else
+            // The read that met the host's end has its last words: they go on to the log.
+            if (m_source && !m_source->lostReason().empty()) {
+                const QString more = afterFirstSentence(result.error().message);
+                Q_EMIT errorOccurred(more.isEmpty() ? lostMessage()
+                                                    : lostMessage() + QLatin1Char('\n') + more);
+            } else {
                 Q_EMIT errorOccurred(tr("Reading the buffer failed: %1. Use Reload to try again.")
                                          .arg(result.error().message));
+            }
         }
         return;
     }

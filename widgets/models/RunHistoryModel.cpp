@@ -1,6 +1,7 @@
 #include "models/RunHistoryModel.h"
 
 #include "models/DurationText.h"
+#include "models/SummaryLine.h"
 
 #include <QLocale>
 
@@ -33,11 +34,6 @@ QString launchTitle(const RunRecord& record) {
 QString microseconds(double ns) {
     const double us = ns / 1e3;
     return QString::number(us, 'f', us < 10 ? 3 : us < 100 ? 2 : 1);
-}
-
-QString firstLine(const QString& text) {
-    const qsizetype end = text.indexOf(QLatin1Char('\n'));
-    return end < 0 ? text : text.left(end);
 }
 
 } // namespace
@@ -156,8 +152,8 @@ QVariant RunHistoryModel::display(const RunRecord& record, int column) const {
         return timed ? microseconds(record.maxNs()) : QString();
     case StatusColumn:
         if (record.hostStopped)
-            return tr("host stopped: %1").arg(firstLine(record.error));
-        return record.ok ? tr("ok") : firstLine(record.error);
+            return tr("host stopped: %1").arg(summaryLine(record.error));
+        return record.ok ? tr("ok") : summaryLine(record.error);
     default:
         return {};
     }
