@@ -6,6 +6,7 @@
 // run; the next build or run starts a new host, which has the fault asked for then.
 #include "MainWindow.h"
 #include "SessionWindow.h"
+#include "TouchSession.h"
 #include "WorkbenchContext.h"
 #include "editor/BuildController.h"
 #include "editor/EditorTabs.h"
@@ -30,18 +31,6 @@
 using namespace clw;
 
 namespace {
-
-engine::Session touchSession() {
-    return engine::SessionFile::parse(R"({"format": "clworkbench-session", "version": 1,
-      "sources": {"main": "k.cl", "files": [{"name": "k.cl",
-                  "text": "__kernel void touch(__global int* x) { x[0] = 1; }\n"}],
-                  "includeDirs": []},
-      "options": "", "devices": [],
-      "buffers": [{"name": "x", "type": "int", "shape": [16], "access": "read_write",
-                   "init": {"fill": "ramp", "start": 0, "step": 1}, "output": true}],
-      "launches": [{"kernel": "touch", "global": [16], "arguments": [{"buffer": "x"}]}]})")
-        .session;
-}
 
 // The fake driver alone, failing as `fault` says, for the hosts started from now on.
 QProcessEnvironment fakeDriver(const QString& fault) {
@@ -73,7 +62,7 @@ private Q_SLOTS:
     }
 
     void eachKindOfCrashIsSaidAndNothingIsLost() {
-        test::SessionWindow opened(touchSession(), QStringLiteral("touch.clwb"));
+        test::SessionWindow opened(test::touchSession(), QStringLiteral("touch.clwb"));
         app::WorkbenchContext& context = opened.context;
         context.hosts().setEnvironment(fakeDriver(QStringLiteral("clBuildProgram:abort")));
         QVERIFY(opened.open());

@@ -12,6 +12,7 @@
 
 #include "ChildHosts.h"
 #include "FakeBesideSystemDrivers.h"
+#include "TouchSession.h"
 
 #include "clw/engine/session/SessionFile.h"
 
@@ -32,21 +33,9 @@ namespace {
 
 const char* kFake = "CL Workbench Fake Platform";
 
-engine::Session oneKernel() {
-    return engine::SessionFile::parse(R"({"format": "clworkbench-session", "version": 1,
-      "sources": {"main": "k.cl", "files": [{"name": "k.cl",
-                  "text": "__kernel void touch(__global int* x) { x[0] = 1; }"}],
-                  "includeDirs": []},
-      "options": "", "devices": [],
-      "buffers": [{"name": "x", "type": "int", "shape": [16], "access": "read_write",
-                   "init": {"fill": "ramp", "start": 0, "step": 1}, "output": true}],
-      "launches": [{"kernel": "touch", "global": [16], "arguments": [{"buffer": "x"}]}]})")
-        .session;
-}
-
 RunPlan plan() {
     RunPlan plan;
-    plan.session = oneKernel();
+    plan.session = test::touchSession();
     plan.folder = QDir::currentPath().toStdString();
     plan.deviceName = QString::fromLatin1(kFake);
     return plan;
@@ -165,8 +154,9 @@ private Q_SLOTS:
         DeviceHosts hosts;
         useFakeDriver(hosts, QStringLiteral("clBuildProgram:abort"));
         HostSessionClient client(hosts, 1);
-        const QString message = stoppedMessage(
-            [&] { client.build(oneKernel(), QDir::currentPath().toStdString(), kFake, {}); });
+        const QString message = stoppedMessage([&] {
+            client.build(test::touchSession(), QDir::currentPath().toStdString(), kFake, {});
+        });
         QCOMPARE(message, QStringLiteral("The device host for `CL Workbench Fake Platform` "
                                          "stopped while building `k.cl` (SIGABRT).") +
                               lastWords("clBuildProgram", "abort"));
