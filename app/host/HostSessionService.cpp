@@ -338,8 +338,8 @@ HostMessage HostSessionService::snapshot(const HostMessage& request) {
 // run wait about 10 us (clw_bench_launch's replacing figures): its driver serializes the calls
 // of two threads. What is released during a long run waits for its end; a driver that hangs
 // while freeing holds up the Session lane, not the reading, and the next run's watchdog ends
-// the host.
-// The handles come typed (BufferRelease); an empty body releases none and says how many are lent.
+// the host. The handles come typed (BufferRelease); a request (not a post) of none is answered
+// with how many buffers are lent, a figure for tests.
 HostMessage HostSessionService::release(const HostMessage& request) {
     engine::wire::BufferRelease handles;
     if (!handles.ParseFromString(request.typed))

@@ -21,8 +21,9 @@ public:
 inline constexpr const char* kStackHeading = "; the stack of the thread it hit:";
 
 // How a host's stop message (HostStopped::what()) brings the host's last lines of stderr after
-// its first sentence, and, after them, the stack where a fatal signal hit it (each heading on a
-// line of its own: "... (SIGSEGV). Its last words:\n<lines>\nWhere it stopped:\n<frames>").
+// its first sentence, and, after them, the stack where a fatal signal hit it: the words' heading
+// ends the first line, the stack's has a line of its own ("... (SIGSEGV). Its last
+// words:\n<lines>\nWhere it stopped:\n<frames>").
 inline constexpr const char* kLastWordsHeading = " Its last words:";
 inline constexpr const char* kStackPlaceHeading = "Where it stopped:";
 

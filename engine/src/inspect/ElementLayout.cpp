@@ -12,7 +12,7 @@ namespace clw::engine {
 namespace {
 
 // What is kept of parse(): a few types, each of a few columns. A session names a handful, and
-// each run parses each buffer's twice, in the workbench and in its device host alike (about 4k
+// each run parses each buffer's twice, in process and in a device host alike (about 4k
 // instructions for "int", on the way of every launch). A wide struct parses each time, rather
 // than keeping megabytes of columns.
 constexpr size_t kKeptTypes = 64;
