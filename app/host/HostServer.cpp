@@ -229,6 +229,7 @@ void HostServer::runSessions() {
         Job job = takeRunnable(true);
         if (!job) {
             m_sessionIdle.store(m_sessionReads);
+            m_handBack.store(m_sessionReads); // its queue is empty
             // A reader of the pool asleep in the channel hands the reading back once woken. The
             // reply's wake-up may have come before this thread came to rest, and found it awake.
             if (m_sessionReads && m_reading && !m_sessionReading)
@@ -261,6 +262,7 @@ void HostServer::runSessions() {
                 // Not as the reader, nor offered the reading: a driver that is slow or hangs
                 // while freeing holds up no reading.
                 m_sessionIdle.store(false);
+                m_handBack.store(false);
                 if (m_sessionReads && poolMayRead())
                     offerReading();
                 restChore(lock);
@@ -270,6 +272,7 @@ void HostServer::runSessions() {
         // The reading this thread had, or one handed to it as this run was queued, goes to the
         // pool for the run.
         m_sessionIdle.store(false);
+        m_handBack.store(false);
         if (m_sessionReads && poolMayRead())
             offerReading();
         m_sessionCalled.store(!m_queues[Lane::Session].waiting.empty(), std::memory_order_release);
@@ -306,7 +309,7 @@ HostServer::Job HostServer::takeRunnable(bool session) {
 
 bool HostServer::waitForBytes(std::chrono::microseconds window, engine::HostCoreHold* sessionCore) {
     // A reader of the pool stops polling when the Session lane's thread comes to read.
-    const std::atomic<bool>* handOver = sessionCore || !m_sessionReads ? nullptr : &m_sessionIdle;
+    const std::atomic<bool>* handOver = sessionCore || !m_sessionReads ? nullptr : &m_handBack;
     const auto choreDue = [this] {
         std::lock_guard lock(m_mutex);
         return m_sessionChoreDue;
@@ -358,7 +361,7 @@ HostServer::Job HostServer::read(std::unique_lock<std::mutex>& lock,
     // requests keep coming.
     const auto restAt = std::chrono::steady_clock::now() + m_spin;
     for (;;) {
-        if (!session && sessionWantsReading()) {
+        if (!session && m_handBack.load(std::memory_order_relaxed)) {
             m_reading = false;
             offerReading();
             return std::nullopt;
@@ -476,6 +479,8 @@ void HostServer::dispatch(HostMessage request) {
         }
     }
     waiting.push_back(pendingOf(std::move(request)));
+    if (lane == Lane::Session) // the reader keeps the reading: the run takes the session thread
+        m_handBack.store(false);
 }
 
 bool HostServer::runsOnReader(const HostMessage& message) const {

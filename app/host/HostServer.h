@@ -181,6 +181,10 @@ private:
     // The Session lane's thread runs nothing (where it reads): a reader of the pool hands it the
     // reading at its next look. Written under m_mutex.
     std::atomic<bool> m_sessionIdle{false};
+    // That thread is idle with no request of its lane queued: a reader of the pool hands it the
+    // reading. One that queued a run keeps it (the run takes the thread, which would hand the
+    // reading straight back). Written under m_mutex.
+    std::atomic<bool> m_handBack{false};
     std::function<void()> m_sessionChore;
     bool m_sessionChoreDue = false;
     std::thread m_sessionThread;
