@@ -25,9 +25,20 @@ std::atomic<bool> g_exitWithOne{false};
 // interleave with the first's on stderr, where the workbench reads the last words and the stack.
 std::atomic<bool> g_reporting{false};
 
-void writeText(const char* text) {
-    // write(2) only: the handler may run inside malloc or a driver's lock.
-    const ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
+// Writes the parts as one line in one write(2): a write this short to a pipe is atomic, so that
+// another thread of the driver writing its own words meanwhile puts them before or after the
+// line, never inside it (where the workbench would read them as this line's). write(2) only: the
+// handler may run inside malloc or a driver's lock.
+void writeLine(std::initializer_list<const char*> parts) {
+    char line[512];
+    std::size_t length = 0;
+    for (const char* part : parts) {
+        const std::size_t size = std::min(std::strlen(part), sizeof line - 1 - length);
+        std::memcpy(line + length, part, size);
+        length += size;
+    }
+    line[length++] = '\n';
+    const ssize_t ignored = ::write(STDERR_FILENO, line, length);
     (void)ignored;
 }
 
@@ -62,24 +73,15 @@ void onFatalSignal(int number) {
     }
     if (g_exitWithOne.load()) {
         const char* activity = g_activity[g_currentActivity.load()];
-        writeText("clworkbench run: the run stopped");
-        if (*activity) {
-            writeText(" while ");
-            writeText(activity);
-        }
-        writeText(" (");
-        writeText(signalName(number));
-        writeText("): the OpenCL driver crashed the process; --isolate runs the session in a "
-                  "device host instead");
-        writeText(ui::kStackHeading);
-        writeText("\n");
+        writeLine({"clworkbench run: the run stopped", *activity ? " while " : "", activity, " (",
+                   signalName(number),
+                   "): the OpenCL driver crashed the process; --isolate runs the session in a "
+                   "device host instead",
+                   ui::kStackHeading});
         writeStack();
         ::_exit(1);
     }
-    writeText("clworkbench-host: ");
-    writeText(strsignal(number));
-    writeText(ui::kStackHeading);
-    writeText("\n");
+    writeLine({"clworkbench-host: ", strsignal(number), ui::kStackHeading});
     writeStack();
     // The default action, so that the workbench sees the signal the host died of.
     std::signal(number, SIG_DFL);

@@ -79,9 +79,13 @@ private Q_SLOTS:
                            "while building `k\\.cl`( for the editor)?( and building `k\\.cl`( "
                            "for the editor)?)? \\(SIGABRT\\)\\. Its last words: ") +
             QRegularExpression::escape(lastWords("clBuildProgram", "abort")) + QStringLiteral("$"));
+        // Every message shown, for the failure's text: a message stays 15 s, the wait is longer.
+        QStringList shown;
+        connect(window.statusBar(), &QStatusBar::messageChanged, this,
+                [&shown](const QString& message) { shown.append(message); });
         QTRY_VERIFY2_WITH_TIMEOUT(
             buildStopped.match(window.statusBar()->currentMessage()).hasMatch(),
-            qPrintable(window.statusBar()->currentMessage()), 60000);
+            qPrintable(QStringLiteral("shown: ") + shown.join(QLatin1String(" | "))), 60000);
         QTRY_VERIFY_WITH_TIMEOUT(!session.isBusy(), 120000);
         QVERIFY(window.isVisible());
         QVERIFY2(window.logPanel()->text().contains(lastWords("clBuildProgram", "abort")),
