@@ -1,7 +1,8 @@
 #pragma once
 // Last words when a driver crashes the process: on a fatal signal (SIGSEGV, SIGABRT, SIGBUS,
-// SIGFPE, SIGILL) the signal and the stack of the thread that took it go to stderr. One file per
-// system: FatalSignalsPosix.cpp (Linux, macOS), FatalSignalsWindows.cpp.
+// SIGFPE, SIGILL; on Windows an exception nobody handles, or abort()) the signal and the stack of
+// the thread that took it go to stderr. One file per system: FatalSignalsPosix.cpp (Linux,
+// macOS), FatalSignalsWindows.cpp; what they share is in FatalSignalReport.h.
 #include <string>
 
 namespace clw::host {

@@ -21,14 +21,29 @@ constexpr int kStdout = 1;
     throw std::runtime_error(std::string("the device host could not ") + what + ": " +
                              std::strerror(errno));
 }
+
+// A binary copy of `fd` that no program the host starts inherits (a driver's compiler, say): the
+// workbench reads the end of the channel when the host ends, not when the last of those does.
+int keptCopy(int fd) {
+    const int copy = _dup(fd);
+    if (copy < 0)
+        return copy;
+    _setmode(copy, _O_BINARY);
+    SetHandleInformation(reinterpret_cast<HANDLE>(_get_osfhandle(copy)), HANDLE_FLAG_INHERIT, 0);
+    return copy;
+}
+
 } // namespace
 
 HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
-    _setmode(kStdin, _O_BINARY);
-    _setmode(kStdout, _O_BINARY);
-    const int out = _dup(kStdout);
-    if (out < 0)
-        fail("keep its standard output for the channel");
+    const int in = keptCopy(kStdin);
+    const int out = keptCopy(kStdout);
+    if (in < 0 || out < 0)
+        fail("keep its standard input and output for the channel");
+    const int nothing = _open("NUL", _O_RDONLY | _O_BINARY);
+    if (nothing < 0 || _dup2(nothing, kStdin) < 0)
+        fail("point its standard input at NUL");
+    _close(nothing);
     int pipeEnds[2];
     if (_pipe(pipeEnds, 1 << 16, _O_BINARY | _O_NOINHERIT) != 0)
         fail("make the pipe that captures printf");
@@ -36,7 +51,7 @@ HostChannel HostChannel::takeStandardStreams(int& printfReadEnd) {
         fail("point its standard output at the printf pipe");
     _close(pipeEnds[1]);
     printfReadEnd = pipeEnds[0];
-    return HostChannel(kStdin, out);
+    return HostChannel(in, out);
 }
 
 void HostChannel::useDoorbell(int) {
@@ -93,10 +108,17 @@ std::size_t HostChannel::readPipe(int fd, std::span<unsigned char> into) {
 }
 
 void HostChannel::waitReadable(int fd) {
-    // A read of no bytes from an anonymous pipe returns once bytes are there or the pipe broke.
-    DWORD none = 0;
-    char byte;
-    ReadFile(reinterpret_cast<HANDLE>(_get_osfhandle(fd)), &byte, 0, &none, nullptr);
+    // It peeks, and sleeps while nothing comes (1 ms, doubling to 16 ms): Windows runs one I/O
+    // call at a time on a synchronous handle, so a read waiting here for bytes would hold up the
+    // PeekNamedPipe of take()'s drain (PrintfCapture), on the session's thread, until the next
+    // printf. A pipe that fills meanwhile waits at most 16 ms for this reader.
+    const HANDLE pipe = reinterpret_cast<HANDLE>(_get_osfhandle(fd));
+    for (DWORD pause = 1;; pause = std::min<DWORD>(2 * pause, 16)) {
+        DWORD held = 0;
+        if (!PeekNamedPipe(pipe, nullptr, 0, nullptr, &held, nullptr) || held > 0)
+            return; // bytes, or the pipe's end, for readAvailable
+        Sleep(pause);
+    }
 }
 
 std::size_t HostChannel::readAvailable(int fd, std::span<unsigned char> into) {

@@ -21,6 +21,7 @@ constexpr int kDrainMs = 250;
 constexpr int kLastWordsLines = 8;
 constexpr int kStackLines = 24;
 
+#ifndef _WIN32
 QString signalName(int number) {
     switch (number) {
 #ifdef SIGABRT
@@ -54,6 +55,30 @@ QString signalName(int number) {
     default:
         return QStringLiteral("signal %1").arg(number);
     }
+}
+#endif
+
+// How a crashed host ended. On Unix, QProcess gives the signal's number as the exit code of a
+// crash; on Windows, the exception's code (named as the host's FatalSignalsWindows.cpp does).
+QString crashName(int exitCode) {
+#ifdef _WIN32
+    switch (quint32(exitCode)) {
+    case 0xC0000005:
+        return QStringLiteral("EXCEPTION_ACCESS_VIOLATION");
+    case 0xC000001D:
+        return QStringLiteral("EXCEPTION_ILLEGAL_INSTRUCTION");
+    case 0xC0000094:
+        return QStringLiteral("EXCEPTION_INT_DIVIDE_BY_ZERO");
+    case 0xC00000FD:
+        return QStringLiteral("EXCEPTION_STACK_OVERFLOW");
+    case 0xC0000006:
+        return QStringLiteral("EXCEPTION_IN_PAGE_ERROR");
+    default:
+        return QStringLiteral("exception 0x%1").arg(quint32(exitCode), 8, 16, QLatin1Char('0'));
+    }
+#else
+    return signalName(exitCode);
+#endif
 }
 
 } // namespace
@@ -386,9 +411,8 @@ void HostConnectionIo::concludeIfEnded() {
         message = QStringLiteral("The device host for `%1` was stopped%2: %3.")
                       .arg(m_launch.label, where, reason);
     } else {
-        // On Unix, QProcess gives the signal's number as the exit code of a crash.
         const QString how = status == QProcess::CrashExit
-                                ? signalName(exitCode)
+                                ? crashName(exitCode)
                                 : QStringLiteral("exit status %1").arg(exitCode);
         message = QStringLiteral("The device host for `%1` stopped%2 (%3).")
                       .arg(m_launch.label, where, how);
