@@ -76,8 +76,8 @@ private Q_SLOTS:
         editor->setText(editor->text() + QStringLiteral("// typed before the crash\n"));
         const QRegularExpression buildStopped(
             QStringLiteral("^build: The device host for `CL Workbench Fake Platform` stopped "
-                           "while building `k\\.cl`( for the editor)?( and building `k\\.cl`( "
-                           "for the editor)?)? \\(SIGABRT\\)\\. Its last words: ") +
+                           "while building `k\\.cl`( for the editor| for the session and the "
+                           "editor)? \\(SIGABRT\\)\\. Its last words: ") +
             QRegularExpression::escape(lastWords("clBuildProgram", "abort")) + QStringLiteral("$"));
         // Every message shown, for the failure's text: a message stays 15 s, the wait is longer.
         QStringList shown;

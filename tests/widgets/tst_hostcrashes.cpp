@@ -4,6 +4,7 @@
 // and the driver's last words on stderr; a new host runs the next request.
 #include "bridge/BufferSource.h"
 #include "bridge/DeviceHosts.h"
+#include "bridge/EditorBuildClient.h"
 #include "bridge/HostConnection.h"
 #include "bridge/HostReleaseBatch.h"
 #include "bridge/HostSessionClient.h"
@@ -397,6 +398,44 @@ private Q_SLOTS:
                              lastWords("clEnqueueNDRangeKernel", "hang");
         QCOMPARE(touchStopped, both);
         QCOMPARE(pokeStopped, both);
+    }
+
+    // The session's build and the editor's of the same file, both held when the host ends, are
+    // named once.
+    void theSessionsAndTheEditorsBuildOfAFileAreNamedOnce() {
+        DeviceHosts hosts;
+        useFakeDriver(hosts, QStringLiteral("clBuildProgram:hang"));
+        HostSessionClient client(hosts, 1);
+        const engine::Session session = test::touchSession();
+        QString sessionStopped, editorStopped;
+        std::thread sessionBuild([&] {
+            sessionStopped = stoppedMessage(
+                [&] { client.build(session, QDir::currentPath().toStdString(), kFake, {}); });
+        });
+        QTest::qWait(1000); // for the host to start and the build to reach the driver
+        const engine::SourceFile& file = session.sources.files.front();
+        BuildInput input;
+        input.sources.files = {
+            {QString::fromStdString(file.name), QString::fromStdString(file.text)}};
+        input.sources.mainFile = QString::fromStdString(file.name);
+        input.devices = {QString::fromLatin1(kFake)};
+        std::thread editorBuild(
+            [&] { editorStopped = stoppedMessage([&] { buildInHosts(hosts, input, job()); }); });
+        QTest::qWait(1000); // for the editor's build to reach the host
+        const std::vector<pid_t> running = test::childHostsOf(QString::fromLatin1(kFake));
+        QCOMPARE(int(running.size()), 1);
+        QCOMPARE(::kill(running.front(), SIGKILL), 0);
+        sessionBuild.join();
+        editorBuild.join();
+        // The driver says its words once for each build that reached it.
+        const QString stopped = QStringLiteral("The device host for `CL Workbench Fake Platform` "
+                                               "stopped while building `k.cl` for the session and "
+                                               "the editor (SIGKILL).");
+        const QString words = lastWords("clBuildProgram", "hang");
+        const QString wordsTwice = words + words.mid(words.indexOf(QLatin1Char('\n')));
+        QVERIFY2(sessionStopped == stopped + words || sessionStopped == stopped + wordsTwice,
+                 qPrintable(sessionStopped));
+        QCOMPARE(editorStopped, sessionStopped);
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {

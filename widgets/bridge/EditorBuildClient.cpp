@@ -46,7 +46,8 @@ BuildReport buildInHosts(DeviceHosts& hosts, const BuildInput& input, const JobC
         part.devices = names;
         HostRequestOptions options;
         options.limit = kEditorBuildLimit;
-        options.what = QStringLiteral("building `%1` for the editor").arg(input.sources.mainFile);
+        options.what = QStringLiteral("building `%1`").arg(input.sources.mainFile) +
+                       QLatin1String(kForTheEditor);
         options.tag = input.tag.toStdString() + "@" + platform;
         calls.push_back(hosts.host(platform)->request("build.check", {{"input", part}}, {},
                                                       std::move(options)));

@@ -277,11 +277,24 @@ QString HostConnectionIo::runningWhat() const {
     // when it crashed, the host cannot say (the first alone named an editor's build for a
     // kernel's crash in a run).
     QStringList held;
-    std::lock_guard lock(m_mutex);
-    for (const auto& [id, pending] : m_pending)
-        if (!pending.options.what.isEmpty() && !held.contains(pending.options.what))
-            held.append(pending.options.what);
-    return held.join(QStringLiteral(" and "));
+    {
+        std::lock_guard lock(m_mutex);
+        for (const auto& [id, pending] : m_pending)
+            if (!pending.options.what.isEmpty() && !held.contains(pending.options.what))
+                held.append(pending.options.what);
+    }
+    // The session's build of a file and the editor's of the same file are said once: "building
+    // `k.cl` for the session and the editor".
+    const QString forTheEditor = QLatin1String(kForTheEditor);
+    QStringList said;
+    for (const QString& what : held) {
+        if (what.endsWith(forTheEditor) && held.contains(what.chopped(forTheEditor.size())))
+            continue; // said with the session's
+        said.append(held.contains(what + forTheEditor)
+                        ? what + QStringLiteral(" for the session and the editor")
+                        : what);
+    }
+    return said.join(QStringLiteral(" and "));
 }
 
 bool HostConnectionIo::isStopped() const {

@@ -27,6 +27,10 @@ inline constexpr const char* kStackHeading = "; the stack of the thread it hit:"
 inline constexpr const char* kLastWordsHeading = " Its last words:";
 inline constexpr const char* kStackPlaceHeading = "Where it stopped:";
 
+// How an editor's build says what it builds ("building `k.cl` for the editor"), after the words a
+// session's build of the same file uses: a stop that holds both says them once.
+inline constexpr const char* kForTheEditor = " for the editor";
+
 // The failure's text for a queued request that a newer one with the same tag replaced.
 inline constexpr const char* kReplacedByNewerRequest = "replaced by a newer request";
 
