@@ -1,7 +1,5 @@
 #include "FatalSignals.h"
 
-#include "FatalSignalReport.h"
-
 #include <csignal>
 #include <cstring>
 #include <initializer_list>
@@ -69,15 +67,6 @@ void install() {
 
 void reportFatalSignals() {
     install();
-}
-
-void reportFatalSignalsAndExit() {
-    fatal::g_exitWithOne.store(true);
-    install();
-}
-
-void setFatalSignalActivity(const std::string& what) {
-    fatal::setActivity(what);
 }
 
 } // namespace clw::host

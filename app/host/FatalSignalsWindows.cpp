@@ -1,7 +1,5 @@
 #include "FatalSignals.h"
 
-#include "FatalSignalReport.h"
-
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -97,15 +95,6 @@ void install() {
 
 void reportFatalSignals() {
     install();
-}
-
-void reportFatalSignalsAndExit() {
-    fatal::g_exitWithOne.store(true);
-    install();
-}
-
-void setFatalSignalActivity(const std::string& what) {
-    fatal::setActivity(what);
 }
 
 } // namespace clw::host
