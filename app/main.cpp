@@ -11,6 +11,7 @@
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
 #include "cli/WatchCommand.h"
+#include "host/LibrarySearch.h"
 #include "session/SessionWorkflow.h"
 
 #include "clw/engine/debug/OclgrindRegistration.h"
@@ -118,7 +119,12 @@ int main(int argc, char** argv) {
     QStringList arguments;
     for (int i = 1; i < argc; ++i)
         arguments << QString::fromLocal8Bit(argv[i]);
-    if (!arguments.isEmpty() && isCommandLine(arguments.first())) {
+    const bool commandLine = !arguments.isEmpty() && isCommandLine(arguments.first());
+    // Before Qt loads its plugins (LibrarySearch.h): the verbs load OpenCL drivers, the GUI none.
+    clw::host::restrictLibrarySearch(commandLine
+                                         ? clw::host::LibrarySearch::WithoutCurrentFolder
+                                         : clw::host::LibrarySearch::InstallAndSystemFolders);
+    if (commandLine) {
         // The verbs need no display: a core application only.
         QCoreApplication app(argc, argv);
         describeApplication();

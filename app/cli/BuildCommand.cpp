@@ -64,6 +64,8 @@ int runBuildCommand(const QStringList& options, QTextStream& out, QTextStream& e
         request.options = buildOptions.toStdString();
         engine::BuildService service;
         const engine::BuildOutcome outcome = service.build(request);
+        for (const std::string& warning : outcome.warnings)
+            err << "warning: " << text(warning) << "\n";
         for (const std::string& problem : outcome.cacheProblems)
             err << "note: " << text(problem) << "\n";
         if (!outcome.error.empty()) {

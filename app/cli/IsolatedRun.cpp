@@ -95,6 +95,7 @@ int runIsolated(const engine::Session& session, const std::filesystem::path& fol
         plan.session = session;
         plan.folder = folder;
         plan.deviceName = qs(chosen->device.device);
+        plan.launchedKernelsOnly = true;
         const ui::JobContext job(std::make_shared<ui::detail::JobState>());
         const ui::RemoteRun ran =
             client.run(plan, chosen->choice, job, {}, ui::WatchdogLimits::of(session.watchdog));

@@ -202,6 +202,7 @@ HostMessage HostSessionService::run(const HostMessage& request, const RequestCon
     plan.times = typed.times();
     plan.launch = typed.launch();
     plan.store = typed.store();
+    plan.launchedKernelsOnly = typed.launched_kernels_only();
     // The state by its address: `state` holds it through the run, and a pointer fits in the
     // function without an allocation.
     plan.afterLaunch = [this, running = state.get()](ui::RunRecord& record) {

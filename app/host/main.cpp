@@ -15,6 +15,7 @@
 #include "HostDeviceService.h"
 #include "HostServer.h"
 #include "HostSessionService.h"
+#include "LibrarySearch.h"
 #include "PrintfCapture.h"
 
 #include "clw/engine/runtime/DeviceSelection.h"
@@ -26,6 +27,8 @@
 #include <string>
 
 int main(int argc, char** argv) {
+    // Before any driver is loaded (LibrarySearch.h).
+    clw::host::restrictLibrarySearch(clw::host::LibrarySearch::WithoutCurrentFolder);
     std::string platform;
     std::chrono::microseconds spin{0};
     int doorbell = -1;

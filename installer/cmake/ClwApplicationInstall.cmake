@@ -76,8 +76,9 @@ function(clw_install_application target)
             endif()
         endforeach()
         # The ICD loader's DLL, which nothing links: the engine loads OpenCL.dll at run time
-        # (runtime/ClSymbolLookupWindows.cpp), beside the executable first, so the dependency set
-        # never finds it. Found beside its import library or in that folder's ../bin.
+        # (runtime/ClSymbolLookupWindows.cpp), from System32 where a driver installed one, else
+        # this copy beside the executable, so the dependency set never finds it. Found beside its
+        # import library or in that folder's ../bin.
         if(OpenCL_LIBRARY)
             get_filename_component(dir "${OpenCL_LIBRARY}" DIRECTORY)
             find_file(CLW_OPENCL_DLL OpenCL.dll PATHS "${dir}" "${dir}/../bin" NO_DEFAULT_PATH)

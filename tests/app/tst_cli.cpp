@@ -43,6 +43,7 @@ private Q_SLOTS:
     void buildLeftToTheDriverCacheSaysSo();
     void buildRefusesANulByte();
     void unknownOptionFails();
+    void buildWarnsOfAMissingIncludeFolder();
 };
 
 void TestCli::version() {
@@ -190,7 +191,8 @@ void TestCli::buildPrintsDiagnostics() {
     QVERIFY(run.out.contains(QStringLiteral("failed on ")));
 }
 
-// A driver reads a source up to its first NUL and builds the rest away without a word.
+// A driver reads a source up to its first NUL and builds the rest away without a word. The refusal
+// leads with the words and ends with the code; no name from inside the engine shows.
 void TestCli::buildRefusesANulByte() {
     CLW_REQUIRE_DEVICE(device);
     Q_UNUSED(device);
@@ -205,9 +207,14 @@ void TestCli::buildRefusesANulByte() {
     qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
     const Run run = runWorkbench({QStringLiteral("build"), file.fileName()});
     QCOMPARE(run.exitCode, 1);
-    QVERIFY2(run.err.contains(QStringLiteral(
-                 "k.cl: line 2, column 1 holds a NUL byte; OpenCL C sources are text")),
-             qPrintable(describe(run)));
+    QVERIFY2(
+        run.err.split(QLatin1Char('\n'))
+            .contains(QStringLiteral(
+                "clworkbench build: reading the sources failed: k.cl: line 2, column 1 holds a "
+                "NUL byte; OpenCL C sources are text: remove it, or open the right file "
+                "(CL_INVALID_VALUE, -30)")),
+        qPrintable(describe(run)));
+    QVERIFY2(!run.err.contains(QStringLiteral("BuildService")), qPrintable(describe(run)));
 }
 
 void TestCli::buildUsesTheCacheAndCacheVerbsExplainIt() {
@@ -290,6 +297,27 @@ void TestCli::unknownOptionFails() {
     const Run run = runWorkbench({QStringLiteral("devices"), QStringLiteral("--bogus")});
     QCOMPARE(run.exitCode, 2);
     QVERIFY2(run.err.contains(QStringLiteral("--bogus")), qPrintable(describe(run)));
+}
+
+// A compiler skips an -I folder that does not exist without a word (issue 61): the build says it.
+void TestCli::buildWarnsOfAMissingIncludeFolder() {
+    CLW_REQUIRE_DEVICE(device);
+    Q_UNUSED(device);
+    QTemporaryDir dir;
+    QFile file(dir.filePath(QStringLiteral("k.cl")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("__kernel void k(__global int* o) { o[0] = 1; }\n");
+    file.close();
+    qputenv("XDG_CACHE_HOME", dir.filePath(QStringLiteral("cache")).toUtf8());
+    const QString missing = dir.filePath(QStringLiteral("no_such_dir"));
+    const Run run = runWorkbench({QStringLiteral("build"), file.fileName(), QStringLiteral("-I"),
+                                  missing, QStringLiteral("-I"), dir.path()});
+    QCOMPARE(run.exitCode, 0);
+    const QStringList lines = run.err.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.filter(QStringLiteral("warning:")),
+             QStringList{QStringLiteral("warning: the include folder '%1' does not exist: no "
+                                        "header is looked for there")
+                             .arg(missing)});
 }
 
 QTEST_GUILESS_MAIN(TestCli)

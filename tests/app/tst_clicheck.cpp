@@ -2,10 +2,12 @@
 // place, and the work-items, groups and bytes involved), each fix none; the other kinds (a
 // write-write race, a read-write race on global memory, barrier divergence) from a session
 // written here, and atomics give none. Bad input: a device that is not Oclgrind, a kernel that
-// does not build, a missing plugin, a missing session. Oclgrind and the check plugin must be
-// installed (scripts/setup): without them these tests fail.
+// does not build, a missing plugin, a plugin by relative path, a missing session. Oclgrind and
+// the check plugin must be installed (scripts/setup): without them these tests fail.
 #include "WorkbenchProcess.h"
 
+#include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -120,6 +122,21 @@ QJsonObject launchOf(const char* kernel, const char* buffer) {
 class TestCliCheck : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A program in CLBlast's style (issue 61): the launch uses Xaxpy, while the program's fast
+    // kernels call __builtin_assume, which Oclgrind 21.10 cannot run and stopped the whole host
+    // on ("Undefined external function: llvm.assume") although no launch used them. It checks
+    // clean.
+    void aBlasStyleProgramWithAssumptionsChecksClean() {
+        const Run run = checkJson(qEnvironmentVariable("CLW_TEST_DATA") +
+                                  QStringLiteral("/blas_style/axpy.clwb"));
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        QCOMPARE(launches(run).size(), 1);
+        QCOMPARE(launches(run).at(0).toObject().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("Xaxpy"));
+        QCOMPARE(findingsOf(run, 0).size(), 0);
+        QVERIFY2(!run.err.contains(QStringLiteral("FATAL")), qPrintable(describe(run)));
+    }
+
     void raceSample() {
         const Run run = checkJson(QStringLiteral(":/samples/race.clwb"));
         QVERIFY2(run.exitCode == 1, qPrintable(describe(run)));
@@ -333,6 +350,27 @@ private Q_SLOTS:
         QVERIFY2(run.err.contains(QStringLiteral("the check plugin (libclw_oclgrind_check.so) is "
                                                  "not installed")),
                  qPrintable(describe(run)));
+    }
+
+    // A plugin named by a path relative to the current folder is refused before anything runs,
+    // although a file is there: Oclgrind would open it from the device host's current folder.
+    void relativePlugin() {
+        QTemporaryDir dir;
+        const QString plugin = dir.filePath(QStringLiteral("libclw_oclgrind_check.so"));
+        QFile file(plugin);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.close();
+        // This process's current folder is the workbench's too.
+        const QString relative = QDir::current().relativeFilePath(plugin);
+        QVERIFY2(QDir::isRelativePath(relative) && QFile::exists(relative), qPrintable(relative));
+        const Run run = check(QStringLiteral(":/samples/race.clwb"), {},
+                              {QStringLiteral("CLW_OCLGRIND_CHECK_PLUGIN=") + relative});
+        QCOMPARE(run.exitCode, 1);
+        QCOMPARE(run.out, QString());
+        QCOMPARE(run.err, QStringLiteral("clworkbench check: CLW_OCLGRIND_CHECK_PLUGIN must be an "
+                                         "absolute path, not '%1' (a relative one would be looked "
+                                         "up from the current folder)\n")
+                              .arg(relative));
     }
 
     void usage() {

@@ -156,6 +156,19 @@ private Q_SLOTS:
         QCOMPARE(compared, outputs);
     }
 
+    // A program in CLBlast's style (issue 61) whose unused fast kernels call __builtin_assume,
+    // which Oclgrind 21.10 cannot run: y = 2.5 x + y agrees on both devices, element for element.
+    void aBlasStyleProgramWithAssumptionsAgrees() {
+        const Run run = diff(qEnvironmentVariable("CLW_TEST_DATA") +
+                                 QStringLiteral("/blas_style/axpy.clwb"),
+                             {QStringLiteral("--json")});
+        QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
+        const QJsonObject y = bufferOf(report(run), QStringLiteral("y"));
+        QCOMPARE(y.value(QStringLiteral("status")).toString(), QStringLiteral("within"));
+        QCOMPARE(y.value(QStringLiteral("compared")).toInteger(), 1005);
+        QCOMPARE(y.value(QStringLiteral("differing")).toInteger(), 0);
+    }
+
     // The race sample: its fixed kernel gives the same on both devices; what its racy kernel
     // reads depends on the order each device runs the work-items in, and the status follows it.
     void theRaceSamplesFixAgrees() {

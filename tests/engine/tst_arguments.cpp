@@ -166,8 +166,10 @@ private slots:
         // A float3 given as 12 bytes is the wrong size.
         auto wrong = values;
         wrong[2] = ArgumentValue::bytes(ScalarType::Float, 3, &b, 12);
-        expectRejected(signature, wrong, f.context, CL_INVALID_ARG_SIZE,
-                       "argument 2 'float3 b' of kernel 'vectors': expects float3 b of 16 bytes");
+        expectRejected(
+            signature, wrong, f.context, CL_INVALID_ARG_SIZE,
+            "setting argument 2 'float3 b' of kernel 'vectors' failed: expects float3 b of 16 "
+            "bytes");
     }
 
     void localMemoryImagesAndSamplers() {
@@ -221,15 +223,15 @@ private slots:
         auto scalarForBuffer = good;
         scalarForBuffer[1] = ArgumentValue::scalar(1.0f);
         expectRejected(signature, scalarForBuffer, f.context, CL_INVALID_ARG_VALUE,
-                       "argument 1 '__global float *out' of kernel 'blur': expects __global float "
-                       "*out, got a float (4 bytes)");
+                       "setting argument 1 '__global float *out' of kernel 'blur' failed: expects "
+                       "__global float *out, got a float (4 bytes)");
         auto wrongType = good;
         wrongType[2] = ArgumentValue::scalar(1.0); // a double for a float
         expectRejected(signature, wrongType, f.context, CL_INVALID_ARG_VALUE, "got a double");
         auto missing = good;
         missing.pop_back();
         expectRejected(signature, missing, f.context, CL_INVALID_KERNEL_ARGS,
-                       "argument 3 'int n' of kernel 'blur': no value given");
+                       "setting argument 3 'int n' of kernel 'blur' failed: no value given");
         auto extra = good;
         extra.push_back(ArgumentValue::scalar(1));
         expectRejected(signature, extra, f.context, CL_INVALID_ARG_INDEX, "takes 4 arguments");
@@ -238,8 +240,8 @@ private slots:
         auto otherContext = good;
         otherContext[0] = ArgumentValue::memory(foreign);
         expectRejected(signature, otherContext, f.context, CL_INVALID_CONTEXT,
-                       "argument 0 '__global const float *in' of kernel 'blur': the memory object "
-                       "belongs to another context");
+                       "setting argument 0 '__global const float *in' of kernel 'blur' failed: the "
+                       "memory object belongs to another context");
         auto localForGlobal = good;
         localForGlobal[0] = ArgumentValue::local(64);
         expectRejected(signature, localForGlobal, f.context, CL_INVALID_ARG_VALUE,

@@ -407,6 +407,29 @@ private slots:
                  fromDisk.error.c_str());
     }
 
+    // A compiler skips an include folder that does not exist without a word (issue 61): the
+    // outcome names each one, from the sources' folders and the options' -I alike.
+    void aMissingIncludeFolderIsSaid() {
+        CLW_REQUIRE_DEVICE(device);
+        Context context(device);
+        const std::string missing = m_dir.filePath(QStringLiteral("no_such_dir")).toStdString();
+        const std::string alsoMissing = m_dir.filePath(QStringLiteral("nor_this")).toStdString();
+        SourceSet sources = SourceSet::single(kernelReturning("7"));
+        sources.includeDirs = {missing, m_dir.path().toStdString()};
+        BuildService service(settings());
+        const BuildOutcome outcome =
+            service.build(requestFor(context, sources, "-I " + alsoMissing + " -DX=1"));
+        QVERIFY2(outcome.ok(), outcome.error.c_str());
+        QCOMPARE(outcome.warnings,
+                 (std::vector<std::string>{
+                     "the include folder '" + missing +
+                         "' does not exist: no header is looked for there",
+                     "the include folder '" + alsoMissing +
+                         "' does not exist: no header is looked for there"}));
+        sources.includeDirs = {m_dir.path().toStdString()};
+        QVERIFY(service.build(requestFor(context, sources)).warnings.empty());
+    }
+
     void newerRequestWithTheSameTagReplacesAQueuedOne() {
         CLW_REQUIRE_DEVICE(device);
         Context context(device);

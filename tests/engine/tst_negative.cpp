@@ -116,8 +116,9 @@ private slots:
         QCOMPARE(result.code, CL_INVALID_BUILD_OPTIONS);
         QCOMPARE(errorName(result.code).c_str(), "CL_INVALID_BUILD_OPTIONS");
         QCOMPARE(result.function.c_str(), "clBuildProgram");
-        QVERIFY(contains(result.message(),
-                         "clBuildProgram failed with CL_INVALID_BUILD_OPTIONS (-43)"));
+        QVERIFY2(contains(result.message(), "building the program failed "
+                                            "(CL_INVALID_BUILD_OPTIONS, -43, from clBuildProgram)"),
+                 result.message().c_str());
         QCOMPARE(program.build("-cl-std=CL9.9").code, CL_INVALID_BUILD_OPTIONS);
     }
 
@@ -173,7 +174,9 @@ private slots:
         QVERIFY(!program);
         QCOMPARE(result.code, CL_INVALID_VALUE);
         QCOMPARE(result.function.c_str(), "clLinkProgram");
-        QVERIFY(contains(result.message(), "CL_INVALID_VALUE (-30)"));
+        QVERIFY2(contains(result.message(), "linking the program failed (CL_INVALID_VALUE, -30, "
+                                            "from clLinkProgram)\n"),
+                 result.message().c_str());
         QVERIFY2(contains(result.message(), "linking no programs: clLinkProgram takes at least one "
                                             "compiled program"),
                  result.message().c_str());
@@ -337,11 +340,58 @@ private slots:
 
         const ClError withDoing(CL_INVALID_ARG_SIZE, "clSetKernelArg", "setting argument 2");
         QCOMPARE(withDoing.what(),
-                 "clSetKernelArg failed with CL_INVALID_ARG_SIZE (-51) while setting argument 2");
+                 "setting argument 2 failed (CL_INVALID_ARG_SIZE, -51, from clSetKernelArg)");
         QCOMPARE(withDoing.name().c_str(), "CL_INVALID_ARG_SIZE");
         QCOMPARE(withDoing.doing().c_str(), "setting argument 2");
         const ClError bare(-9999, "clFinish", "");
-        QCOMPARE(bare.what(), "clFinish failed with CL_UNKNOWN_ERROR(-9999) (-9999)");
+        QCOMPARE(bare.what(), "calling clFinish failed (CL_UNKNOWN_ERROR(-9999))");
+    }
+
+    // A person reads what() as it is: the words first, then the code, then the C function where
+    // it is one; a name inside the engine never shows.
+    void errorWordsLeadTheCode() {
+        const ClError api(CL_INVALID_ARG_SIZE, "clSetKernelArg",
+                          "setting argument 2 `float *out` of kernel `blur`");
+        QCOMPARE(api.what(), "setting argument 2 `float *out` of kernel `blur` failed "
+                             "(CL_INVALID_ARG_SIZE, -51, from clSetKernelArg)");
+        QCOMPARE(api.function().c_str(), "clSetKernelArg");
+
+        const ClError why(CL_INVALID_KERNEL_ARGS, "clSetKernelArg",
+                          "setting argument 3 'int n' of kernel 'blur': no value given");
+        QCOMPARE(why.what(), "setting argument 3 'int n' of kernel 'blur' failed: no value given "
+                             "(CL_INVALID_KERNEL_ARGS, -52, from clSetKernelArg)");
+
+        const std::string nul = "binary_cl.cl: line 1, column 1 holds a NUL byte; OpenCL C sources "
+                                "are text: remove it, or open the right file";
+        const ClError internal(CL_INVALID_VALUE, "BuildService", "reading the sources: " + nul);
+        QCOMPARE(std::string(internal.what()),
+                 "reading the sources failed: " + nul + " (CL_INVALID_VALUE, -30)");
+        QCOMPARE(internal.function().c_str(), "BuildService");
+        QCOMPARE(internal.doing(), "reading the sources: " + nul);
+        QCOMPARE(internal.code(), CL_INVALID_VALUE);
+
+        // Only the first ": " outside brackets and backticks starts the reason.
+        const ClError bracketed(CL_INVALID_VALUE, "MemoryMap::row",
+                                "reading row 3 (a map of 2: rows 0 and 1) of `m: n`");
+        QCOMPARE(
+            bracketed.what(),
+            "reading row 3 (a map of 2: rows 0 and 1) of `m: n` failed (CL_INVALID_VALUE, -30)");
+        const ClError empty(CL_INVALID_VALUE, "SvmAllocator", "");
+        QCOMPARE(empty.what(), "an OpenCL operation failed (CL_INVALID_VALUE, -30)");
+
+        // A build log under the words: the code ends the first line, where it is seen.
+        const ClError logged(CL_BUILD_PROGRAM_FAILURE, "clBuildProgram",
+                             "building the stream benchmark: the driver's build log follows\n"
+                             "k.cl:1:1: error: x");
+        QCOMPARE(logged.what(),
+                 "building the stream benchmark failed: the driver's build log follows "
+                 "(CL_BUILD_PROGRAM_FAILURE, -11, from clBuildProgram)\nk.cl:1:1: error: x");
+
+        QVERIFY(isClFunctionName("clSetKernelArg"));
+        QVERIFY(isClFunctionName("clSVMAlloc"));
+        QVERIFY(!isClFunctionName("BuildService"));
+        QVERIFY(!isClFunctionName("clw::engine"));
+        QVERIFY(!isClFunctionName("cl"));
     }
 };
 

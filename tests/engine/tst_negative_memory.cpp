@@ -298,7 +298,7 @@ private slots:
         CLW_EXPECT_CL_ERROR(rig.queue.read(buffer, 0, 64, host.data(), true, later),
                             CL_INVALID_EVENT_WAIT_LIST, "clEnqueueReadBuffer");
         CLW_EXPECT_WORDS(rig.queue.read(buffer, 0, 64, host.data(), true, later),
-                         "waits for 2 events: event 1 of the wait list is empty");
+                         "waits for 2 events failed: event 1 of the wait list is empty");
     }
 
     void waitListFromAnotherContext() {

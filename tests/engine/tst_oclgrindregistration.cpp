@@ -1,11 +1,12 @@
 // engine.oclgrindregistration: Oclgrind as one more OpenCL platform of the workbench's processes
 // (engine::OclgrindRegistration). The vendors folder holds the system's .icd files and one for
 // Oclgrind's driver; a driver gone from the system goes from the folder; an OCL_ICD_VENDORS of the
-// environment is kept; CLW_OCLGRIND_ICD names or turns off the driver; a folder that cannot be
-// written leaves Oclgrind out and says why. Through the ICD loader (clinfo in a child) the
-// folder lists Oclgrind beside the system's drivers. Oclgrind must be installed (scripts/setup):
-// in this process it is listed too, the default device is never the simulator, its benchmarks
-// run the quick sizes, and a build's binary is cached before the program is handed over.
+// environment is kept; CLW_OCLGRIND_ICD names (by absolute path only) or turns off the driver; a
+// folder that cannot be written leaves Oclgrind out and says why. Through the ICD loader (clinfo
+// in a child) the folder lists Oclgrind beside the system's drivers. Oclgrind must be installed
+// (scripts/setup): in this process it is listed too, the default device is never the simulator,
+// its benchmarks run the quick sizes, and a build's binary is cached before the program is handed
+// over.
 #include "clw/engine/build/BuildService.h"
 #include "clw/engine/debug/OclgrindRegistration.h"
 #include "clw/engine/device/DeviceBenchmark.h"
@@ -190,6 +191,24 @@ private Q_SLOTS:
         QCOMPARE(readFile(QString::fromStdString(named.vendors) +
                           QStringLiteral("/clworkbench-oclgrind.icd")),
                  library.toUtf8() + '\n');
+    }
+
+    // A relative path, even to a file that is there from this folder, is refused: the ICD
+    // loader would open it from each process's current folder.
+    void aRelativeClwOclgrindIcdIsRefused() {
+        QTemporaryDir own;
+        const QString library = own.filePath(QStringLiteral("liboclgrind-rt-icd.so"));
+        writeFile(library, "a build of Oclgrind's own");
+        const QString relative = QDir::current().relativeFilePath(library);
+        QVERIFY2(QDir::isRelativePath(relative) && QFile::exists(relative), qPrintable(relative));
+        const OclgrindRegistration registration = OclgrindRegistration::prepare(
+            variables({{"CLW_OCLGRIND_ICD", relative.toStdString()}}));
+        QVERIFY(registration.vendors.empty());
+        QVERIFY(registration.library.empty());
+        QCOMPARE(QString::fromStdString(registration.problem),
+                 QStringLiteral("CLW_OCLGRIND_ICD must be an absolute path, not '%1' (a relative "
+                                "one would be looked up from the current folder)")
+                     .arg(relative));
     }
 
     void aFolderThatCannotBeWrittenLeavesOclgrindOut() {

@@ -439,8 +439,9 @@ __kernel void scaled(__global float* out, Params p) {
             QFAIL("an SVM argument was captured");
         } catch (const ClError& error) {
             QVERIFY2(QString::fromUtf8(error.what())
-                         .contains(QStringLiteral("argument 1 '__global const float *b' of kernel "
-                                                  "'vadd': SVM pointers cannot be captured yet")),
+                         .contains(QStringLiteral("capturing argument 1 '__global const float *b' "
+                                                  "of kernel 'vadd' failed: SVM pointers cannot "
+                                                  "be captured yet")),
                      error.what());
         }
     }

@@ -353,7 +353,7 @@ void TestRuntimeProbe::refusedNullPlatformIsAnOutcome() {
     QCOMPARE(gpu.code, CL_OUT_OF_RESOURCES);
     QCOMPARE(gpu.function, std::string("clCreateContextFromType"));
     QCOMPARE(gpu.text(),
-             std::string("clCreateContextFromType failed with CL_OUT_OF_RESOURCES (-5)"));
+             std::string("Calling clCreateContextFromType failed (CL_OUT_OF_RESOURCES, -5)"));
     const cl_device_type refused[] = {CL_DEVICE_TYPE_DEFAULT, CL_DEVICE_TYPE_CPU,
                                       CL_DEVICE_TYPE_ALL};
     for (cl_device_type type : refused) {
@@ -380,7 +380,8 @@ void TestRuntimeProbe::failureAfterTheCallNamesItsFunction() {
         outcomeOf(behavior, NullPlatformCall::ContextFromType, CL_DEVICE_TYPE_ALL);
     QCOMPARE(all.code, CL_OUT_OF_HOST_MEMORY);
     QCOMPARE(all.function, std::string("clGetContextInfo"));
-    QCOMPARE(all.text(), std::string("clGetContextInfo failed with CL_OUT_OF_HOST_MEMORY (-6)"));
+    QCOMPARE(all.text(),
+             std::string("Calling clGetContextInfo failed (CL_OUT_OF_HOST_MEMORY, -6)"));
     // The calls that need no context question are unaffected.
     const NullPlatformOutcome& ids = outcomeOf(behavior, NullPlatformCall::DeviceIds);
     QCOMPARE(ids.code, plainIds.code);

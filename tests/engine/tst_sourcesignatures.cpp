@@ -391,7 +391,8 @@ kernel void k(Scale s, enum Colour c, enum Odd o) {}
             signaturesFromSource(set);
             QFAIL("expected a ClError");
         } catch (const ClError& error) {
-            QVERIFY2(contains(error.what(), "reading kernel 'bad' at bad.h line 4: argument 0 'p'"),
+            QVERIFY2(contains(error.what(),
+                              "reading kernel 'bad' at bad.h line 4 failed: argument 0 'p'"),
                      error.what());
         }
         set.files[1].text = "typedef int myint;\n";

@@ -11,13 +11,14 @@
 
 #if defined(__linux__) || defined(__APPLE__)
 #include <pthread.h>
+#include <unistd.h>
 #endif
 
 namespace clw::fakecl {
 
 namespace {
 
-enum class Action { Abort, Segv, Exit, Hang };
+enum class Action { Abort, Segv, Exit, Hang, CacheHang };
 
 struct Fault {
     std::string function;
@@ -33,7 +34,8 @@ bool parseAction(std::string_view text, Action& action, const char*& name) {
     } kActions[] = {{"abort", Action::Abort},
                     {"segv", Action::Segv},
                     {"exit", Action::Exit},
-                    {"hang", Action::Hang}};
+                    {"hang", Action::Hang},
+                    {"cachehang", Action::CacheHang}};
     for (const auto& known : kActions)
         if (text == known.name) {
             action = known.action;
@@ -91,6 +93,19 @@ std::string threadName() {
 // store with a trap instruction (SIGILL).
 volatile std::uintptr_t nowhere = 0;
 
+// As PoCL does while it writes a kernel-cache entry: a temporary file in its cache folder, open
+// and partly written, which a rename would make the entry.
+void openCacheTemporary() {
+    const char* folder = std::getenv("POCL_CACHE_DIR");
+    if (!folder || !*folder)
+        return;
+    std::string name = std::string(folder) + "/tempfile_XXXXXX";
+    const int file = ::mkstemp(name.data()); // left open: the host holds it until it ends
+    if (file >= 0) {
+        [[maybe_unused]] const ssize_t written = ::write(file, "part", 4);
+    }
+}
+
 [[noreturn]] void act(const Fault& fault) {
     std::fprintf(stderr, "fake OpenCL driver: %s: %s as CLW_FAKE_CL_FAULT asks\n",
                  fault.function.c_str(), fault.actionName);
@@ -103,6 +118,9 @@ volatile std::uintptr_t nowhere = 0;
         std::abort(); // not reached: the store faults again after any handler returns
     case Action::Exit:
         std::_Exit(3);
+    case Action::CacheHang:
+        openCacheTemporary();
+        [[fallthrough]];
     case Action::Hang:
         for (;;)
             std::this_thread::sleep_for(std::chrono::hours(1));

@@ -8,6 +8,8 @@
 //   exit   ends the process at once with status 3 (std::_Exit: no atexit handlers or static
 //          destructors, which could hang on the other threads of the process)
 //   hang   sleeps forever; the call never returns
+//   cachehang  opens a temporary file in $POCL_CACHE_DIR as PoCL does while it writes a cache
+//          entry ("tempfile_XXXXXX", partly written), then hangs holding it
 // Before acting, the driver writes "fake OpenCL driver: <function>: <action> as CLW_FAKE_CL_FAULT
 // asks" and a newline to stderr and flushes it. An entry it does not understand is reported on
 // stderr the same way, once, and ignored.

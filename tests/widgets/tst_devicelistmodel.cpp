@@ -98,7 +98,8 @@ void TestDeviceListModel::failedPlatformShowsItsError() {
     DeviceSnapshot snapshot;
     PlatformEntry broken;
     broken.name = QStringLiteral("Broken ICD");
-    broken.error = QStringLiteral("clGetDeviceIDs failed with CL_OUT_OF_HOST_MEMORY (-6)");
+    broken.error = QStringLiteral("listing the devices of Broken ICD failed "
+                                  "(CL_OUT_OF_HOST_MEMORY, -6, from clGetDeviceIDs)");
     PlatformEntry working;
     working.name = QStringLiteral("Working ICD");
     working.devices = {fakeDevice(QStringLiteral("Fake GPU"))};

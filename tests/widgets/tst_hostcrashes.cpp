@@ -20,6 +20,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <algorithm>
@@ -436,6 +437,32 @@ private Q_SLOTS:
         QVERIFY2(sessionStopped == stopped + words || sessionStopped == stopped + wordsTwice,
                  qPrintable(sessionStopped));
         QCOMPARE(editorStopped, sessionStopped);
+    }
+
+    // PoCL writes a cache entry to a temporary file it renames when whole: a host killed while it
+    // writes would leave that file in the person's PoCL cache for good (issue 61). The files the
+    // killed host held go, and another program's beside them stay.
+    void aHostKilledWhileWritingThePoclCacheLeavesNoTemporaryFile() {
+        QTemporaryDir pocl;
+        QVERIFY(pocl.isValid());
+        const QString others = pocl.filePath(QStringLiteral("tempfile_others"));
+        QFile other(others);
+        QVERIFY(other.open(QIODevice::WriteOnly)); // open here, as another program's PoCL has it
+        DeviceHosts hosts;
+        QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+        environment.insert(QStringLiteral("OCL_ICD_VENDORS"),
+                           QStringLiteral(CLW_FAKE_ICD_VENDORS));
+        environment.insert(QStringLiteral("CLW_FAKE_CL_FAULT"),
+                           QStringLiteral("clBuildProgram:cachehang"));
+        environment.insert(QStringLiteral("POCL_CACHE_DIR"), pocl.path());
+        hosts.setEnvironment(environment);
+        HostSessionClient client(hosts, 1);
+        WatchdogLimits limits;
+        limits.build = std::chrono::milliseconds(1500);
+        const QString message =
+            stoppedMessage([&] { client.run(plan(), kFake, job(), {}, limits); });
+        QVERIFY2(message.contains(QStringLiteral("the watchdog ended it")), qPrintable(message));
+        QTRY_COMPARE(QDir(pocl.path()).entryList(QDir::Files), QStringList{QStringLiteral("tempfile_others")});
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {

@@ -4,6 +4,8 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
+#include "clw/engine/runtime/EnvironmentPath.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -76,8 +78,15 @@ QString CheckRun::failureOf(const RunOutcome& outcome) {
 
 QString CheckRun::pluginPath() {
     const QString chosen = qEnvironmentVariable("CLW_OCLGRIND_CHECK_PLUGIN");
-    if (!chosen.isEmpty())
+    if (!chosen.isEmpty()) {
+        // Oclgrind would open a relative path from the device host's current folder.
+        if (const std::string problem =
+                engine::relativePathProblem("CLW_OCLGRIND_CHECK_PLUGIN", chosen.toStdString());
+            !problem.empty())
+            throw std::runtime_error(problem);
         return QFileInfo(chosen).isFile() ? chosen : QString();
+    }
+    // Beside the executable, by absolute path: applicationDirPath() is absolute.
     const QDir here(QCoreApplication::applicationDirPath());
     const QStringList places = {
         QStringLiteral("../lib/"),            // the build tree
@@ -233,6 +242,7 @@ CheckOutcome CheckRun::runWith(const engine::Session& session, const std::filesy
     plan.folder = folder;
     plan.deviceName = outcome.device;
     plan.store = false; // Oclgrind's binaries are worth nothing elsewhere
+    plan.launchedKernelsOnly = true;
     HostSessionClient client(*outcome.hosts, 1);
     WatchdogLimits limits = WatchdogLimits::of(session.watchdog);
     if (debugging) // a launch paused at a breakpoint waits for the person, as long as it takes

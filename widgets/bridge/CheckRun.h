@@ -51,8 +51,6 @@ public:
                               const JobContext& job, std::shared_ptr<DeviceHosts> hosts = {},
                               const QString& progressFile = {});
 
-    // The plugin library: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the executable (the
-    // build tree's lib/, the installed lib/clworkbench/). Empty when there is none.
     // A debug run with breakpoints instead: the plugin's debugger (DebugSession) follows
     // `workItem`, stopping at `lines` of `file` (the session's name; empty: the main file), and
     // talks to whoever listens on the local socket `socketPath`. No watchdog on launches: a paused
@@ -62,6 +60,10 @@ public:
                               const engine::CheckIds& workItem, const QString& socketPath,
                               const JobContext& job, std::shared_ptr<DeviceHosts> hosts = {});
 
+    // The plugin library, by absolute path: CLW_OCLGRIND_CHECK_PLUGIN when set, else beside the
+    // executable (the build tree's lib/, the installed lib/clworkbench/). Empty when there is
+    // none. Throws std::runtime_error when CLW_OCLGRIND_CHECK_PLUGIN is a relative path
+    // (engine::relativePathProblem), which Oclgrind would open from the host's current folder.
     static QString pluginPath();
     // Why the run itself did not go through (a build that failed, with its diagnostics, or what
     // stopped it), empty when it did: said instead of the findings or values.

@@ -64,6 +64,7 @@ DifferentialSideOutcome DifferentialRun::runSide(const DifferentialSide& side, D
         plan.session = side.session;
         plan.folder = side.folder;
         plan.deviceName = qs(device.device);
+        plan.launchedKernelsOnly = true;
         const RunOutcome outcome =
             client.run(plan, side.device, job, {}, WatchdogLimits::of(side.session.watchdog))
                 .outcome;

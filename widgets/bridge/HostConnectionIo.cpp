@@ -147,8 +147,9 @@ void HostConnectionIo::shutDown() {
         // The end of its input ends a host that is idle; one stuck in a driver call is killed.
         m_socket->closeWrite();
         if (!m_process->waitForFinished(500)) {
-            m_process->kill();
+            killHost();
             m_process->waitForFinished(2000);
+            removeLeftovers();
         }
     }
     if (m_readerThread.joinable()) {
@@ -269,7 +270,20 @@ void HostConnectionIo::stopNow(const QString& reason, const QString& what) {
         m_stopWhat = what;
     }
     if (m_process && m_process->state() != QProcess::NotRunning)
-        m_process->kill(); // finished() follows and says so
+        killHost(); // finished() follows and says so
+}
+
+void HostConnectionIo::killHost() {
+    m_leftovers = PoclCacheLeftovers::heldBy(
+        m_process->processId(), PoclCacheLeftovers::cacheFolderOf(m_launch.environment));
+    m_process->kill();
+}
+
+void HostConnectionIo::removeLeftovers() {
+    if (m_leftovers.files().isEmpty() || !m_process ||
+        m_process->state() != QProcess::NotRunning)
+        return;
+    m_leftovers.remove();
 }
 
 QString HostConnectionIo::runningWhat() const {
@@ -387,6 +401,7 @@ void HostConnectionIo::failedToStart() {
 void HostConnectionIo::finished(int exitCode, QProcess::ExitStatus status) {
     readErrors();
     m_exit = {exitCode, status};
+    removeLeftovers();
     if (m_closing)
         return; // shutDown() says so
     concludeIfEnded();

@@ -7,6 +7,7 @@
 #include "bridge/HostConnection.h"
 #include "bridge/HostReplyReader.h"
 #include "bridge/HostSocket.h"
+#include "bridge/PoclCacheLeftovers.h"
 
 #include "clw/engine/protocol/HostFrame.h"
 
@@ -70,6 +71,10 @@ private:
     // I/O thread: ends the host for a request past its deadline, else sets the timer anew.
     void watchdogRang();
     void stopNow(const QString& reason, const QString& what);
+    // Kills the host, noting the PoCL cache files it was writing; removeLeftovers() removes them
+    // once it has ended (PoclCacheLeftovers.h).
+    void killHost();
+    void removeLeftovers();
     void declareStopped(const QString& message);
     // " Its last words:\n<the last lines of stderr>", then "\nWhere it stopped:\n<stack>" when
     // the host reported a fatal signal; empty when it wrote nothing.
@@ -86,6 +91,7 @@ private:
     QByteArray m_stderr; // the tail of what the host wrote to stderr
     // I/O thread: the process's end, kept until the reader has read everything before it.
     std::optional<std::pair<int, QProcess::ExitStatus>> m_exit;
+    PoclCacheLeftovers m_leftovers; // I/O thread
     bool m_readerEnded = false;
     bool m_closing = false;
 

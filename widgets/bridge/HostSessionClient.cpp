@@ -166,6 +166,7 @@ RemoteRun HostSessionClient::run(const RunPlan& plan, const std::string& deviceC
     request.set_times(plan.times);
     request.set_launch(plan.launch);
     request.set_store(plan.store);
+    request.set_launched_kernels_only(plan.launchedKernelsOnly);
     if (built)
         request.set_phase("launch");
     const engine::HostMessage reply =

@@ -247,6 +247,7 @@ void to_json(nlohmann::json& json, const BuildReport& report) {
             {"devices", devices},
             {"error", report.error},
             {"cacheProblems", report.cacheProblems},
+            {"warnings", report.warnings},
             {"superseded", report.superseded},
             {"totalMs", report.totalMs}};
 }
@@ -258,6 +259,7 @@ void from_json(const nlohmann::json& json, BuildReport& report) {
         report.devices.append(device.get<DeviceBuildReport>());
     report.error = json.at("error").get<QString>();
     report.cacheProblems = json.at("cacheProblems").get<QStringList>();
+    report.warnings = json.at("warnings").get<QStringList>();
     report.superseded = json.at("superseded");
     report.totalMs = json.at("totalMs");
 }
@@ -272,6 +274,9 @@ void mergeReport(BuildReport& report, const BuildReport& part) {
         report.error =
             report.error.isEmpty() ? part.error : report.error + QLatin1Char('\n') + part.error;
     report.cacheProblems.append(part.cacheProblems);
+    for (const QString& warning : part.warnings)
+        if (!report.warnings.contains(warning))
+            report.warnings.append(warning);
     report.superseded = report.superseded || part.superseded;
     report.totalMs = std::max(report.totalMs, part.totalMs);
 }

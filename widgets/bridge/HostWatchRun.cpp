@@ -22,6 +22,7 @@ engine::WatchRunData runOnce(HostSessionClient& client, const engine::Session& s
     plan.session = session;
     plan.folder = folder;
     plan.deviceName = QString::fromStdString(device);
+    plan.launchedKernelsOnly = true;
     outcome = client.run(plan, device, job, {}, WatchdogLimits::of(session.watchdog)).outcome;
     if (const QString failure = CheckRun::failureOf(outcome); !failure.isEmpty())
         throw std::runtime_error(failure.toStdString());

@@ -33,7 +33,11 @@ struct SessionDeviceState {
     std::string builtOptions;
     bool built = false;
     engine::Program program;
-    std::vector<engine::KernelSignature> kernels;
+    std::vector<engine::KernelSignature> kernels; // by name; every kernel, or those launched
+    // What the program was built from as the driver got it: kernel signatures that the driver
+    // types by name only (typedefs, structs) are resolved from it.
+    engine::SourceSet signatureSources;
+    std::string signatureOptions;
     std::map<std::string, engine::KernelLimits> limits;
     // Whether a source of the program calls printf: only then does the device host finish a
     // launch's queue before taking what it printed.

@@ -201,9 +201,39 @@ SessionDeviceState::SessionDeviceState(const engine::Device& chosen)
     , context(chosen)
     , launches(std::make_unique<engine::LaunchService>(context, device)) {}
 
+namespace {
+
+// Reads a created kernel's signature and limits into the state, in name order.
+void addKernel(SessionDeviceState& state, const engine::Kernel& kernel) {
+    engine::KernelSignature signature = engine::readSignature(kernel, state.device);
+    // Typedef'd and struct arguments of a program from the cache, typed from its sources.
+    engine::resolveFromSource(signature, state.signatureSources, state.signatureOptions);
+    state.limits[signature.name] = engine::KernelLimits::of(kernel, state.device);
+    const auto after = std::upper_bound(
+        state.kernels.begin(), state.kernels.end(), signature.name,
+        [](const std::string& name, const engine::KernelSignature& k) { return name < k.name; });
+    state.kernels.insert(after, std::move(signature));
+}
+
+// Creates the kernels the session's launches name that the program has and the state lacks. A
+// name the program lacks is said by the launch that uses it.
+void addLaunchedKernels(SessionDeviceState& state, const engine::Session& session) {
+    if (!state.program)
+        return; // nothing built yet
+    const std::vector<std::string> names = state.program.kernelNames();
+    for (const engine::SessionLaunch& launch : session.launches) {
+        const bool made = std::any_of(state.kernels.begin(), state.kernels.end(),
+                                      [&](const auto& k) { return k.name == launch.kernel; });
+        if (!made && std::find(names.begin(), names.end(), launch.kernel) != names.end())
+            addKernel(state, engine::Kernel(state.program, launch.kernel));
+    }
+}
+
+} // namespace
+
 BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
                                  const std::filesystem::path& folder, engine::BuildService& builds,
-                                 bool store) {
+                                 bool store, bool launchedKernelsOnly) {
     state.built = false;
     state.kernels.clear();
     state.limits.clear();
@@ -257,16 +287,13 @@ BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Sessio
         return summary;
     }
     state.program = device->program;
-    for (const engine::Kernel& kernel : state.program.createKernels()) {
-        engine::KernelSignature signature = engine::readSignature(kernel, state.device);
-        // Typedef'd and struct arguments of a program from the cache, typed from its sources.
-        engine::resolveFromSource(signature, request.sources,
-                                  engine::BuildService::effectiveOptions(request.options));
-        state.limits[signature.name] = engine::KernelLimits::of(kernel, state.device);
-        state.kernels.push_back(std::move(signature));
-    }
-    std::sort(state.kernels.begin(), state.kernels.end(),
-              [](const auto& a, const auto& b) { return a.name < b.name; });
+    state.signatureSources = request.sources;
+    state.signatureOptions = engine::BuildService::effectiveOptions(request.options);
+    if (launchedKernelsOnly)
+        addLaunchedKernels(state, session);
+    else
+        for (const engine::Kernel& kernel : state.program.createKernels())
+            addKernel(state, kernel);
     state.builtSources = session.sources;
     state.builtOptions = session.options;
     state.built = true;
@@ -286,13 +313,16 @@ RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,
     const engine::Session& session = plan.session;
     if (state.needsBuild(session)) {
         progress(QStringLiteral("Building"), 0, 0);
-        outcome.build = buildSessionProgram(state, session, plan.folder, builds, plan.store);
+        outcome.build = buildSessionProgram(state, session, plan.folder, builds, plan.store,
+                                            plan.launchedKernelsOnly);
         if (!outcome.build->ok) {
             outcome.errorWhere = QStringLiteral("build");
             outcome.error = outcome.build->message;
             return outcome;
         }
     }
+    if (plan.launchedKernelsOnly)
+        addLaunchedKernels(state, session); // the session's launches may name others now
     if (plan.launch && session.launches.empty()) {
         outcome.errorWhere = QStringLiteral("run");
         outcome.error = QStringLiteral("The session has no launch: pick a kernel in the launch "

@@ -51,6 +51,11 @@ struct RunPlan {
     // False: a build the run needs is not stored in the binary cache (live mode's runs of the
     // text as it is typed: BuildRequest::store).
     bool store = true;
+    // True: a build the run needs creates only the kernels its launches name (Check, Watch, diff
+    // and the command line's runs, which show no kernel list). A program may hold a kernel the
+    // device cannot create (Oclgrind stops the whole process on one it cannot run), which such a
+    // run then never touches. False: every kernel, for the launch panel's list.
+    bool launchedKernelsOnly = false;
     // Called after each launch has finished on the device, with its record (the device host
     // attaches the launch's printf output there). May be empty.
     std::function<void(RunRecord&)> afterLaunch;
@@ -71,9 +76,10 @@ struct RunOutcome {
 using ProgressFn = std::function<void(const QString& what, int done, int total)>;
 
 // Builds the session's sources into `state` (program, signatures, limits).
+// `launchedKernelsOnly`: see RunPlan.
 BuildSummary buildSessionProgram(SessionDeviceState& state, const engine::Session& session,
                                  const std::filesystem::path& folder, engine::BuildService& builds,
-                                 bool store = true);
+                                 bool store = true, bool launchedKernelsOnly = false);
 
 // Builds when needed, creates and fills the buffers, runs the plan's launches.
 RunOutcome runSessionPlan(SessionDeviceState& state, const RunPlan& plan,

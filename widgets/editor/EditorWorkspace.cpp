@@ -268,6 +268,8 @@ void EditorWorkspace::showReport(const BuildReport& report) {
     if (!devices.isEmpty())
         text +=
             tr(" - %1, %2 ms").arg(devices.join(QStringLiteral(", "))).arg(qRound(report.totalMs));
+    if (!report.warnings.isEmpty())
+        text += QStringLiteral(" - warning: ") + report.warnings.join(QStringLiteral("; "));
     if (!report.cacheProblems.isEmpty())
         text += QStringLiteral(" - ") + report.cacheProblems.join(QStringLiteral("; "));
     showStatus(text, !report.ok());

@@ -159,6 +159,9 @@ void appendOutcome(BuildReport& report, const engine::BuildOutcome& outcome) {
     }
     for (const std::string& problem : outcome.cacheProblems)
         report.cacheProblems.append(QString::fromStdString(problem));
+    for (const std::string& warning : outcome.warnings)
+        if (const QString text = QString::fromStdString(warning); !report.warnings.contains(text))
+            report.warnings.append(text); // one build per device says it each time
     if (report.options.isEmpty())
         report.options = QString::fromStdString(outcome.effectiveOptions);
     report.totalMs = std::max(report.totalMs, outcome.timings.totalMs);

@@ -50,6 +50,8 @@ struct BuildReport {
     QList<DeviceBuildReport> devices;
     QString error; // a failure that is not the compiler's (no device, bad request)
     QStringList cacheProblems;
+    // What the build was given and could not use (a missing include folder): built without it.
+    QStringList warnings;
     bool superseded = false; // replaced while queued: nothing was built
     double totalMs = 0;
 

@@ -45,6 +45,8 @@ void DiagnosticsModel::setReport(BuildReport report) {
         row.title = QStringLiteral("%1: %2").arg(device.device, state);
         m_rows.append(std::move(row));
     }
+    for (const QString& warning : std::as_const(m_report.warnings))
+        m_rows.append({tr("warning: %1").arg(warning), {}});
     for (const QString& problem : std::as_const(m_report.cacheProblems))
         m_rows.append({problem, {}});
     endResetModel();

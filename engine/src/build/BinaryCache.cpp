@@ -3,6 +3,7 @@
 #include "clw/engine/build/CacheFolder.h"
 #include "clw/engine/build/Checksum64.h"
 #include "clw/engine/build/DriverCacheUse.h"
+#include "clw/engine/build/PrivateFiles.h"
 
 #include "CacheEntryFormat.h"
 #include "CacheUsage.h"
@@ -66,7 +67,14 @@ std::int64_t secondsOf(fs::file_time_type time) {
 
 BinaryCache::BinaryCache(fs::path folder, std::uint64_t limitBytes)
     : m_folder(std::move(folder))
-    , m_limitBytes(limitBytes) {}
+    , m_limitBytes(limitBytes) {
+    // Earlier versions made the cache readable by every user: its folders and files are made the
+    // user's alone when it is opened, and said once (the next opening finds nothing to change).
+    // The default folder's parent holds the workbench's other cache folders (vendors, headers).
+    const fs::path root = m_folder == defaultCacheFolder() ? m_folder.parent_path() : m_folder;
+    if (const std::string note = makePrivate(root).note(root); !note.empty())
+        reportProblem("binary cache: " + note);
+}
 
 fs::path BinaryCache::defaultFolder() {
     return defaultCacheFolder();
@@ -149,7 +157,7 @@ bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::st
     auto entryFields = key.fields;
     entryFields.emplace_back(kKernelsField, joined(kernelNames));
     const std::string bytes = CacheEntryFormat::encode(key.digest, entryFields, log, binary);
-    if (const std::string why = writeFileAtomically(entryPath(key.digest), bytes); !why.empty()) {
+    if (const std::string why = writeFileAtomically(entryPath(key.digest), bytes, FileAccess::OwnerOnly); !why.empty()) {
         // Said once per cache: every later write fails for the same reason.
         if (m_writeFailures++ == 0)
             reportProblem("binary cache: " + why + "; builds go on without caching");
@@ -189,7 +197,7 @@ void BinaryCache::account(std::int64_t delta, bool store) {
         scanAndEvict();
         return;
     }
-    writeFileAtomically(m_folder / kUsageFile, usage->text());
+    writeFileAtomically(m_folder / kUsageFile, usage->text(), FileAccess::OwnerOnly);
 }
 
 CacheFileLock BinaryCache::lockFor(const std::string& digest) const {
@@ -210,9 +218,7 @@ void BinaryCache::refuse(const std::string& device, const std::string& why) {
 }
 
 void BinaryCache::count(const char* counter) const {
-    std::error_code error;
-    fs::create_directories(m_folder, error);
-    std::ofstream(m_folder / counter, std::ios::app | std::ios::binary).put('+');
+    appendToPrivateFile(m_folder / counter, "+");
 }
 
 std::uint64_t BinaryCache::counted(const char* counter) const {
@@ -313,7 +319,7 @@ void BinaryCache::scanAndEvict() {
         total -= oldest.bytes;
         entries.pop_back();
     }
-    writeFileAtomically(m_folder / kUsageFile, CacheUsage{total, 0}.text());
+    writeFileAtomically(m_folder / kUsageFile, CacheUsage{total, 0}.text(), FileAccess::OwnerOnly);
 }
 
 } // namespace clw::engine

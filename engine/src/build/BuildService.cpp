@@ -7,7 +7,9 @@
 #include "clw/engine/build/CacheFileLock.h"
 #include "clw/engine/build/CacheFolder.h"
 #include "clw/engine/build/Sha256.h"
+#include "clw/engine/build/SimulatorBuildOptions.h"
 #include "clw/engine/build/SourceTextCheck.h"
+#include "clw/engine/launch/PreprocessorOptions.h"
 #include "clw/engine/runtime/CallbackFailure.h"
 #include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
@@ -287,12 +289,34 @@ fs::path BuildService::headerFolder(const SourceSet& sources, const std::string&
         std::error_code error;
         if (fs::exists(path, error))
             continue; // content-addressed folder: an existing file has this content
-        if (const std::string why = writeFileAtomically(path, file.text); !why.empty())
+        if (const std::string why = writeFileAtomically(path, file.text, FileAccess::OwnerOnly);
+            !why.empty())
             throw ClError(CL_INVALID_VALUE, "BuildService",
                           "writing the session's headers for the compiler: " + why);
     }
     return folder;
 }
+
+namespace {
+
+// A compiler skips an -I folder that does not exist without a word, and the header it holds is
+// then "not found", or worse, found elsewhere: say which folder is missing.
+std::vector<std::string> missingIncludeFolders(const std::vector<std::string>& includeDirs,
+                                               const std::string& options) {
+    std::vector<std::string> warnings;
+    std::vector<std::string> folders = includeDirs;
+    for (const std::string& dir : PreprocessorOptions::fromBuildOptions(options).includeDirs)
+        folders.push_back(dir);
+    for (const std::string& dir : folders) {
+        std::error_code error;
+        if (!fs::is_directory(dir, error))
+            warnings.push_back("the include folder '" + dir +
+                               "' does not exist: no header is looked for there");
+    }
+    return warnings;
+}
+
+} // namespace
 
 BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildOutcome& outcome) {
     Prepared prepared;
@@ -302,16 +326,18 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
         throw ClError(CL_INVALID_VALUE, "BuildService", "building: the request has no source");
     for (const SourceFile& file : request.sources.files)
         if (const std::string problem = nulByteProblem(file.name, file.text); !problem.empty())
-            throw ClError(CL_INVALID_VALUE, "BuildService", "building: " + problem);
+            throw ClError(CL_INVALID_VALUE, "BuildService", "reading the sources: " + problem);
     prepared.mainName = main->name;
     prepared.mainText = main->text;
     prepared.context = request.context;
     prepared.devices = request.devices.empty() ? request.context.devices() : request.devices;
 
-    const std::string requested = effectiveOptions(request.options);
+    std::string requested = effectiveOptions(request.options);
+    if (const std::string added = simulatorBuildOptions(prepared.devices); !added.empty())
+        requested += (requested.empty() ? "" : " ") + added;
     const IncludeScanResult scan = scanIncludes(request.sources, requested);
     if (!scan.nulByte.empty())
-        throw ClError(CL_INVALID_VALUE, "BuildService", "building: " + scan.nulByte);
+        throw ClError(CL_INVALID_VALUE, "BuildService", "reading the sources: " + scan.nulByte);
     const std::vector<ResolvedInclude>& includes = scan.includes;
     prepared.cacheable = m_cache && scan.uncertain.empty();
     if (m_cache && !scan.uncertain.empty()) {
@@ -319,6 +345,7 @@ BuildService::Prepared BuildService::prepare(const BuildRequest& request, BuildO
         outcome.cacheProblems.push_back("binary cache: not used for this build, since " +
                                         scan.uncertain);
     }
+    outcome.warnings = missingIncludeFolders(request.sources.includeDirs, requested);
     const std::string normalized = normalizeOptions(requested);
     std::string options = requested;
     if (request.sources.files.size() > 1) {

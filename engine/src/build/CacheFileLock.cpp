@@ -1,5 +1,7 @@
 #include "clw/engine/build/CacheFileLock.h"
 
+#include "clw/engine/build/PrivateFiles.h"
+
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -15,8 +17,7 @@
 namespace clw::engine {
 
 CacheFileLock::CacheFileLock(const std::filesystem::path& path) {
-    std::error_code error;
-    std::filesystem::create_directories(path.parent_path(), error);
+    createPrivateFolders(path.parent_path()); // a failure shows as the open's
 #if defined(_WIN32)
     HANDLE file = CreateFileW(path.c_str(), GENERIC_READ | GENERIC_WRITE,
                               FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
@@ -34,7 +35,7 @@ CacheFileLock::CacheFileLock(const std::filesystem::path& path) {
     m_file = file;
     m_held = true;
 #else
-    const int file = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    const int file = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (file < 0) {
         m_why = "cannot open " + path.string() + ": " + std::strerror(errno);
         return;

@@ -90,7 +90,7 @@ bool EntryFile::exists(const Name& name) {
 void EntryFile::recordUse(const Name& name) {
     ::utimensat(AT_FDCWD, name.c_str(), nullptr, 0); // both times now
     const int hits =
-        ::open((name + ".hits").c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+        ::open((name + ".hits").c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
     if (hits >= 0) {
         [[maybe_unused]] const ssize_t written = ::write(hits, "+", 1);
         ::close(hits);

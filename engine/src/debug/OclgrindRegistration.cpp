@@ -1,6 +1,7 @@
 #include "clw/engine/debug/OclgrindRegistration.h"
 
 #include "clw/engine/build/CacheFolder.h"
+#include "clw/engine/runtime/EnvironmentPath.h"
 #include "clw/engine/runtime/VendorsFolder.h"
 
 #include <algorithm>
@@ -59,6 +60,12 @@ OclgrindRegistration OclgrindRegistration::prepare(const Lookup& variable) {
     if (const auto named = variable("CLW_OCLGRIND_ICD")) {
         if (named->empty())
             return registration; // turned off
+        // The ICD loader would open a relative path from each process's current folder.
+        if (std::string problem = relativePathProblem("CLW_OCLGRIND_ICD", *named);
+            !problem.empty()) {
+            registration.problem = std::move(problem);
+            return registration;
+        }
         std::error_code error;
         if (!fs::is_regular_file(*named, error)) {
             registration.problem = "CLW_OCLGRIND_ICD names " + *named + ", which is not a file";

@@ -123,9 +123,14 @@ Program BenchmarkRunner::buildProgram(const std::string& source, const std::stri
                                       const char* what) const {
     Program program = Program::fromSource(m_context, source);
     const BuildResult build = program.build(options);
-    if (!build.ok())
+    if (!build.ok()) {
+        std::string log = build.combinedLog();
+        if (!log.empty() && log.back() == '\n')
+            log.pop_back();
         throw ClError(CL_BUILD_PROGRAM_FAILURE, "clBuildProgram",
-                      std::string("building the ") + what + " benchmark: " + build.message());
+                      std::string("building the ") + what + " benchmark" +
+                          (log.empty() ? "" : ": the driver's build log follows\n" + log));
+    }
     return program;
 }
 

@@ -1,6 +1,8 @@
 #include "clw/engine/device/NullPlatformBehavior.h"
 #include "clw/engine/runtime/ClError.h"
 
+#include <cctype>
+
 namespace clw::engine {
 
 namespace {
@@ -41,9 +43,12 @@ std::string NullPlatformOutcome::text() const {
         }
     }
     std::string text = failureWords(*this);
-    if (text.empty())
-        text = function + " failed with " + errorName(code) + " (" + std::to_string(code) + ")";
-    else
+    if (text.empty()) {
+        // "Calling clGetContextInfo failed (CL_OUT_OF_HOST_MEMORY, -6)", capitalized as clinfo's
+        // words are.
+        text = failureText(code, function, "");
+        text[0] = char(std::toupper(static_cast<unsigned char>(text[0])));
+    } else
         text += " (" + errorName(code) + ")";
     // clGetDeviceIDs' CL_DEVICE_NOT_FOUND names the one platform without devices (clinfo's guess
     // at the loader's default).

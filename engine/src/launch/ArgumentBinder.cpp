@@ -47,7 +47,8 @@ const char* memoryTypeName(cl_mem_object_type type) {
 
 [[noreturn]] void reject(const KernelSignature& signature, cl_uint index, cl_int code,
                          const std::string& why) {
-    throw ClError(code, "clSetKernelArg", ArgumentBinder::describe(signature, index) + ": " + why);
+    throw ClError(code, "clSetKernelArg",
+                  "setting " + ArgumentBinder::describe(signature, index) + ": " + why);
 }
 
 // The memory object kind the argument takes, or 0 when it takes none.

@@ -17,7 +17,7 @@ namespace {
 
 [[noreturn]] void refuse(const KernelSignature& signature, cl_uint index, const std::string& why) {
     throw ClError(CL_INVALID_ARG_VALUE, "LaunchCapture",
-                  ArgumentBinder::describe(signature, index) + ": " + why);
+                  "capturing " + ArgumentBinder::describe(signature, index) + ": " + why);
 }
 
 // A buffer's bytes typed by the pointee: (n,) or (n, components); raw bytes where the element
@@ -292,7 +292,7 @@ CapturedLaunch LaunchCapture::capture(const CommandQueue& queue, const LaunchReq
         throw ClError(CL_INVALID_PROGRAM, "LaunchCapture",
                       "capturing kernel '" + request.kernelName +
                           "': the program has no source (built from binaries or IL); pass the "
-                          "SourceSet it was built from");
+                          "sources it was built from");
     const std::string options = request.program.buildInfo<CL_PROGRAM_BUILD_OPTIONS>(queue.device());
     return capture(queue, request, SourceSet::single(std::move(source)), options);
 }

@@ -86,14 +86,13 @@ void deliverWhenComplete(std::vector<Event> events, LaunchResult result,
         if (queried != CL_SUCCESS) {
             result.ok = false;
             result.code = queried;
-            result.error = "clGetEventInfo failed with " + errorName(queried) +
-                           " while asking whether the launch completed";
+            result.error =
+                failureText(queried, "clGetEventInfo", "asking whether the launch completed");
         } else if (waited != CL_SUCCESS && status >= 0) {
             // The status says nothing is wrong, yet the wait failed: the wait's error stands.
             result.ok = false;
             result.code = waited;
-            result.error = "clWaitForEvents failed with " + errorName(waited) +
-                           " while waiting for the launch";
+            result.error = failureText(waited, "clWaitForEvents", "waiting for the launch");
         } else {
             finishResult(events, status, result);
         }

@@ -25,8 +25,10 @@ std::string BuildResult::combinedLog() const {
 std::string BuildResult::message() const {
     if (ok())
         return {};
-    std::string text =
-        function + " failed with " + errorName(code) + " (" + std::to_string(code) + ")";
+    const char* doing = function == "clCompileProgram" ? "compiling the program"
+                        : function == "clLinkProgram"  ? "linking the program"
+                                                       : "building the program";
+    std::string text = failureText(code, function, doing);
     const std::string logs = combinedLog();
     if (!logs.empty())
         text += "\n" + logs;

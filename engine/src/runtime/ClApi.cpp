@@ -20,7 +20,8 @@ IcdLoaderInfoFn resolveIcdLoaderInfo() {
 }
 
 // Where no OpenCL library could be loaded, listing platforms finds none, as the ICD loader says
-// when it has no vendor: every caller then says "no OpenCL device", with what to install.
+// when it has no vendor: every caller then says "no OpenCL device", with what to install. Where
+// CLW_OPENCL_LIBRARY named the library, Platform::all() says why it is not loaded instead.
 cl_int CL_API_CALL noPlatforms(cl_uint, cl_platform_id*, cl_uint* count) {
     if (count)
         *count = 0;

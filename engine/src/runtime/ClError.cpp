@@ -86,6 +86,10 @@ std::string errorName(cl_int code) {
     }
 }
 
+bool isClFunctionName(std::string_view name) {
+    return name.size() > 2 && name[0] == 'c' && name[1] == 'l' && name[2] >= 'A' && name[2] <= 'Z';
+}
+
 namespace {
 
 // A stub answered: the call failed because the OpenCL library predates the function, which
@@ -100,12 +104,58 @@ std::string missingFunctionNote(cl_int code, const std::string& function) {
            ")";
 }
 
+// Where `doing`'s reason starts: its first ": " outside brackets and backticks; npos for none.
+size_t reasonSeparator(std::string_view doing) {
+    int depth = 0;
+    bool quoted = false;
+    for (size_t i = 0; i + 1 < doing.size(); ++i) {
+        const char c = doing[i];
+        if (c == '`')
+            quoted = !quoted;
+        else if (quoted)
+            continue;
+        else if (c == '(' || c == '[' || c == '{')
+            ++depth;
+        else if ((c == ')' || c == ']' || c == '}') && depth > 0)
+            --depth;
+        else if (c == ':' && doing[i + 1] == ' ' && depth == 0)
+            return i;
+    }
+    return std::string_view::npos;
+}
+
+std::string composeFailureText(cl_int code, std::string_view function, std::string_view doing,
+                               std::string_view note) {
+    const bool api = isClFunctionName(function);
+    std::string text;
+    if (doing.empty())
+        text = api ? "calling " + std::string(function) + " failed" : "an OpenCL operation failed";
+    else if (const size_t colon = reasonSeparator(doing); colon == std::string_view::npos)
+        text = std::string(doing) + " failed";
+    else
+        text = std::string(doing.substr(0, colon)) + " failed" + std::string(doing.substr(colon));
+    const std::string name = errorName(code);
+    std::string tag = " (" + name;
+    if (name.find('(') == std::string::npos) // CL_UNKNOWN_ERROR(-9999) holds its number
+        tag += ", " + std::to_string(code);
+    if (api && !doing.empty())
+        tag += ", from " + std::string(function);
+    tag += ")";
+    tag += note;
+    const size_t lineEnd = text.find('\n');
+    text.insert(lineEnd == std::string::npos ? text.size() : lineEnd, tag);
+    return text;
+}
+
 } // namespace
 
+std::string failureText(cl_int code, std::string_view function, std::string_view doing) {
+    return composeFailureText(code, function, doing, {});
+}
+
 ClError::ClError(cl_int code, std::string function, std::string doing)
-    : std::runtime_error(function + " failed with " + errorName(code) + " (" +
-                         std::to_string(code) + ")" + (doing.empty() ? "" : " while " + doing) +
-                         missingFunctionNote(code, function))
+    : std::runtime_error(
+          composeFailureText(code, function, doing, missingFunctionNote(code, function)))
     , m_code(code)
     , m_function(std::move(function))
     , m_doing(std::move(doing)) {}

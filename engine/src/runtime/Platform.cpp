@@ -1,5 +1,7 @@
 #include "clw/engine/runtime/Platform.h"
 
+#include "ClSymbolLookup.h"
+
 #include "clw/engine/runtime/Device.h"
 
 #include <charconv>
@@ -10,9 +12,15 @@ std::vector<Platform> Platform::all() {
     cl_uint count = 0;
     const cl_int code = clApi().clGetPlatformIDs(0, nullptr, &count);
     // The ICD loader answers CL_PLATFORM_NOT_FOUND_KHR when no ICD is installed: no platforms.
-    // Any other failure is an error (count is 0 then too, so it is checked first).
-    if (code == CL_PLATFORM_NOT_FOUND_KHR)
+    // So does the stand-in where no OpenCL library loaded (ClApi.cpp); where that is because the
+    // library CLW_OPENCL_LIBRARY names was refused or failed, it is said, never taken for a
+    // system without OpenCL. Any other failure is an error (count is 0 then too, so it is
+    // checked first).
+    if (code == CL_PLATFORM_NOT_FOUND_KHR) {
+        if (const std::string& problem = openClLibraryProblem(); !problem.empty())
+            throw ClError(code, {}, "loading the OpenCL library: " + problem);
         return {};
+    }
     checkCl(code, "clGetPlatformIDs", "counting platforms");
     if (count == 0)
         return {};

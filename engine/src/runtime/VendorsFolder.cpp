@@ -42,7 +42,8 @@ std::string writeVendorsFolder(const fs::path& folder,
         std::error_code error;
         if (fs::is_regular_file(path, error) && readWholeFile(path) == content)
             continue;
-        if (std::string problem = writeFileAtomically(path, content); !problem.empty())
+        if (std::string problem = writeFileAtomically(path, content, FileAccess::OwnerOnly);
+            !problem.empty())
             return problem;
     }
     std::error_code error;

@@ -52,6 +52,9 @@ struct BuildOutcome {
     bool superseded = false; // replaced by a newer request with the same tag; nothing built
     std::string error;       // a failure that is not the compiler's (no device, bad request)
     std::vector<std::string> cacheProblems; // each said once: damaged entries, unwritable folder
+    // What the build was given and cannot use, built without it: an include folder (the
+    // sources' includeDirs, an -I of the options) that does not exist.
+    std::vector<std::string> warnings;
     std::string effectiveOptions;
     // Why this build neither used nor filled the cache (a header the include scan cannot be sure
     // of, IncludeScan.h); empty when it did.

@@ -11,8 +11,14 @@ namespace clw::engine {
 // Linux, %LOCALAPPDATA% on Windows, ~/Library/Caches on macOS; then "clworkbench/binaries".
 std::filesystem::path defaultCacheFolder();
 
-// Writes `bytes` to a temporary file beside `path`, then renames it over `path`. Returns an empty
-// string on success, else what failed ("cannot create ...: Permission denied").
-std::string writeFileAtomically(const std::filesystem::path& path, std::string_view bytes);
+// Who may read a file written: a person's own files (sessions, .npy, reproducers) as the umask
+// says; the cache's only the user (PrivateFiles.h).
+enum class FileAccess { AsUmaskSays, OwnerOnly };
+
+// Writes `bytes` to a temporary file beside `path`, then renames it over `path`. Missing folders
+// are created, private ones for OwnerOnly. Returns an empty string on success, else what failed
+// ("cannot create ...: Permission denied").
+std::string writeFileAtomically(const std::filesystem::path& path, std::string_view bytes,
+                                FileAccess access = FileAccess::AsUmaskSays);
 
 } // namespace clw::engine

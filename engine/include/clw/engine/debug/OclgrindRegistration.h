@@ -23,11 +23,11 @@ struct OclgrindRegistration {
     // Oclgrind is not added to it), no Oclgrind is installed, the system's vendors folder names
     // Oclgrind itself, or the folder could not be written.
     std::string vendors;
-    // The Oclgrind driver found (empty when none): CLW_OCLGRIND_ICD names it (an empty value
-    // turns Oclgrind off), else the first of the places packages install it to.
+    // The Oclgrind driver found (empty when none): CLW_OCLGRIND_ICD names it by absolute path
+    // (an empty value turns Oclgrind off), else the first of the places packages install it to.
     std::filesystem::path library;
     // Why Oclgrind is left out although it was asked for or found (a folder that cannot be
-    // written, a CLW_OCLGRIND_ICD that names no file); empty otherwise.
+    // written, a CLW_OCLGRIND_ICD that is relative or names no file); empty otherwise.
     std::string problem;
 
     // Writes the vendors folder (under defaultCacheFolder()'s parent, "icd-vendors") for an

@@ -40,7 +40,8 @@ struct NullPlatformOutcome {
     bool succeeded() const { return code == CL_SUCCESS; }
     // clinfo's words: "Portable Computing Language", "Success [POCL]", "Success (1)"; on failure
     // its words with the code's name, "No devices found in platform (CL_DEVICE_NOT_FOUND)", or
-    // the code's name and the function for a code clinfo has no words for.
+    // for a code clinfo has no words for, "Calling clGetContextInfo failed (CL_OUT_OF_HOST_MEMORY,
+    // -6)".
     std::string text() const;
 };
 

@@ -25,7 +25,8 @@ struct BuildResult {
     bool ok() const { return code == CL_SUCCESS; }
     // Every device's log, each under a "device NAME:" line, for showing as one text.
     std::string combinedLog() const;
-    // "clBuildProgram failed with CL_BUILD_PROGRAM_FAILURE (-11)" and the logs; empty when ok.
+    // "building the program failed (CL_BUILD_PROGRAM_FAILURE, -11, from clBuildProgram)" and the
+    // logs; empty when ok.
     std::string message() const;
 };
 

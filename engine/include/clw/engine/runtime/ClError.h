@@ -13,10 +13,23 @@ namespace clw::engine {
 // "CL_INVALID_VALUE" for -30; "CL_UNKNOWN_ERROR(-9999)" for a code no header names.
 std::string errorName(cl_int code);
 
+// True for a function of the OpenCL C API ("clSetKernelArg": "cl" and an upper-case letter),
+// false for a name inside the engine ("BuildService"), which a person's message never shows.
+bool isClFunctionName(std::string_view name);
+
+// The words a person reads for a failed OpenCL operation: what was being done, "failed", why
+// where `doing` says it, then the code, and the C function where it is one of the C API:
+//   "setting argument 2 of kernel 'blur' failed (CL_INVALID_ARG_SIZE, -51, from clSetKernelArg)"
+//   "building failed: k.cl: line 2, column 1 holds a NUL byte; ... (CL_INVALID_VALUE, -30)"
+// `doing` is a phrase such as "setting argument 2 of kernel 'blur'", optionally followed by ": "
+// and why it failed (the first ": " outside brackets and backticks splits them). The code
+// ends the first line, so that a multi-line reason (a build log) keeps it where it is seen.
+std::string failureText(cl_int code, std::string_view function, std::string_view doing);
+
 class ClError : public std::runtime_error {
 public:
-    // what() reads "clSetKernelArg failed with CL_INVALID_ARG_SIZE (-51) while setting ...", and
-    // adds that the OpenCL library has no such function when a stub answered (ClApi.h).
+    // what() is failureText(code, function, doing), with the note that the OpenCL library has no
+    // such function when a stub answered (ClApi.h).
     ClError(cl_int code, std::string function, std::string doing);
 
     cl_int code() const noexcept { return m_code; }

@@ -19,7 +19,10 @@ public:
     explicit Platform(cl_platform_id id)
         : m_id(id) {}
 
-    // Every platform the ICD loader knows; empty (not an error) when there is none.
+    // Every platform the ICD loader knows; empty (not an error) when there is none, or when no
+    // OpenCL library is installed. Throws ClError when listing fails, and when the library that
+    // CLW_OPENCL_LIBRARY names was not loaded: doing() is "loading the OpenCL library: " and why
+    // (a relative path, or the system's reason the file did not load).
     static std::vector<Platform> all();
 
     cl_platform_id get() const noexcept { return m_id; }
