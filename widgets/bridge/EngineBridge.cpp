@@ -66,7 +66,7 @@ JobError EngineBridge::errorFromCurrentException() {
     } catch (...) {
         // Reported, not swallowed: the job's caller shows this text.
         return {JobError::Kind::Failed,
-                QStringLiteral("the job threw an exception not derived from std::exception"), 0};
+                QStringLiteral("the work failed with an error that carries no description"), 0};
     }
 }
 
