@@ -144,7 +144,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString source = QStringLiteral(
             "__kernel void touch(__global int* data) { data[get_global_id(0)] += 1; }\n"
-            "__kernel void timed(__global ulong* out) { out[0] = __builtin_readcyclecounter(); }\n");
+            "__kernel void timed(__global ulong* out) { out[0] = __builtin_readcyclecounter(); "
+            "}\n");
         const Run run = checkJson(writeSession(dir, source, {launchOf("touch", "data")}));
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         QCOMPARE(launches(run).size(), 1);

@@ -159,9 +159,9 @@ private Q_SLOTS:
     // A program in CLBlast's style (issue 61) whose unused fast kernels call __builtin_assume,
     // which Oclgrind 21.10 cannot run: y = 2.5 x + y agrees on both devices, element for element.
     void aBlasStyleProgramWithAssumptionsAgrees() {
-        const Run run = diff(qEnvironmentVariable("CLW_TEST_DATA") +
-                                 QStringLiteral("/blas_style/axpy.clwb"),
-                             {QStringLiteral("--json")});
+        const Run run =
+            diff(qEnvironmentVariable("CLW_TEST_DATA") + QStringLiteral("/blas_style/axpy.clwb"),
+                 {QStringLiteral("--json")});
         QVERIFY2(run.exitCode == 0, qPrintable(describe(run)));
         const QJsonObject y = bufferOf(report(run), QStringLiteral("y"));
         QCOMPARE(y.value(QStringLiteral("status")).toString(), QStringLiteral("within"));

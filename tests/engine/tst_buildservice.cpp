@@ -421,11 +421,10 @@ private slots:
             service.build(requestFor(context, sources, "-I " + alsoMissing + " -DX=1"));
         QVERIFY2(outcome.ok(), outcome.error.c_str());
         QCOMPARE(outcome.warnings,
-                 (std::vector<std::string>{
-                     "the include folder '" + missing +
-                         "' does not exist: no header is looked for there",
-                     "the include folder '" + alsoMissing +
-                         "' does not exist: no header is looked for there"}));
+                 (std::vector<std::string>{"the include folder '" + missing +
+                                               "' does not exist: no header is looked for there",
+                                           "the include folder '" + alsoMissing +
+                                               "' does not exist: no header is looked for there"}));
         sources.includeDirs = {m_dir.path().toStdString()};
         QVERIFY(service.build(requestFor(context, sources)).warnings.empty());
     }

@@ -80,8 +80,7 @@ private slots:
         QVERIFY(cache.load(key)); // records the use: the .hits file
         QVERIFY(cache.lockFor(key.digest).held());
         cache.refuse("a device", "a test"); // a counter file
-        QCOMPARE(writeVendorsFolder(root / "icd-vendors", {{"a.icd", "liba.so\n"}}),
-                 std::string());
+        QCOMPARE(writeVendorsFolder(root / "icd-vendors", {{"a.icd", "liba.so\n"}}), std::string());
         QVERIFY(fs::exists(cache.entryPath(key.digest)));
         QVERIFY(fs::exists(root / "binaries" / "locks"));
         QVERIFY(fs::exists(root / "icd-vendors" / "a.icd"));

@@ -450,8 +450,7 @@ private Q_SLOTS:
         QVERIFY(other.open(QIODevice::WriteOnly)); // open here, as another program's PoCL has it
         DeviceHosts hosts;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QStringLiteral("OCL_ICD_VENDORS"),
-                           QStringLiteral(CLW_FAKE_ICD_VENDORS));
+        environment.insert(QStringLiteral("OCL_ICD_VENDORS"), QStringLiteral(CLW_FAKE_ICD_VENDORS));
         environment.insert(QStringLiteral("CLW_FAKE_CL_FAULT"),
                            QStringLiteral("clBuildProgram:cachehang"));
         environment.insert(QStringLiteral("POCL_CACHE_DIR"), pocl.path());
@@ -462,7 +461,8 @@ private Q_SLOTS:
         const QString message =
             stoppedMessage([&] { client.run(plan(), kFake, job(), {}, limits); });
         QVERIFY2(message.contains(QStringLiteral("the watchdog ended it")), qPrintable(message));
-        QTRY_COMPARE(QDir(pocl.path()).entryList(QDir::Files), QStringList{QStringLiteral("tempfile_others")});
+        QTRY_COMPARE(QDir(pocl.path()).entryList(QDir::Files),
+                     QStringList{QStringLiteral("tempfile_others")});
     }
 
     void aHangInTheDriverIsEndedByTheWatchdog() {

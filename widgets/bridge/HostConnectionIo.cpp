@@ -280,8 +280,7 @@ void HostConnectionIo::killHost() {
 }
 
 void HostConnectionIo::removeLeftovers() {
-    if (m_leftovers.files().isEmpty() || !m_process ||
-        m_process->state() != QProcess::NotRunning)
+    if (m_leftovers.files().isEmpty() || !m_process || m_process->state() != QProcess::NotRunning)
         return;
     m_leftovers.remove();
 }

@@ -157,7 +157,9 @@ bool BinaryCache::store(const CacheKey& key, const Binary& binary, const std::st
     auto entryFields = key.fields;
     entryFields.emplace_back(kKernelsField, joined(kernelNames));
     const std::string bytes = CacheEntryFormat::encode(key.digest, entryFields, log, binary);
-    if (const std::string why = writeFileAtomically(entryPath(key.digest), bytes, FileAccess::OwnerOnly); !why.empty()) {
+    if (const std::string why =
+            writeFileAtomically(entryPath(key.digest), bytes, FileAccess::OwnerOnly);
+        !why.empty()) {
         // Said once per cache: every later write fails for the same reason.
         if (m_writeFailures++ == 0)
             reportProblem("binary cache: " + why + "; builds go on without caching");
