@@ -1,0 +1,79 @@
+#include "CaptureJournal.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+namespace clw::capture {
+
+namespace {
+constexpr std::size_t kTraceBlock = 1 << 16;
+}
+
+CaptureJournal::CaptureJournal(const std::string& folder)
+    : m_folder(folder) {
+    std::error_code error;
+    std::filesystem::create_directories(std::filesystem::path(folder) / "data", error);
+    m_capture = std::fopen((folder + "/capture.jsonl").c_str(), "w");
+    m_trace = std::fopen((folder + "/trace.jsonl").c_str(), "w");
+    if (!m_capture || !m_trace)
+        std::fprintf(stderr, "clworkbench capture layer: cannot write in %s (%s): nothing is "
+                             "captured\n", folder.c_str(), std::strerror(errno));
+}
+
+CaptureJournal::~CaptureJournal() {
+    flushTrace();
+    if (m_capture)
+        std::fclose(m_capture);
+    if (m_trace)
+        std::fclose(m_trace);
+}
+
+void CaptureJournal::record(const nlohmann::json& line) {
+    const std::string text = line.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    std::lock_guard lock(m_mutex);
+    if (!m_capture)
+        return;
+    std::fwrite(text.data(), 1, text.size(), m_capture);
+    std::fputc('\n', m_capture);
+    std::fflush(m_capture);
+}
+
+void CaptureJournal::trace(const std::string& line) {
+    std::lock_guard lock(m_mutex);
+    m_traceBlock += line;
+    m_traceBlock += '\n';
+    if (m_traceBlock.size() >= kTraceBlock && m_trace) {
+        std::fwrite(m_traceBlock.data(), 1, m_traceBlock.size(), m_trace);
+        m_traceBlock.clear();
+    }
+}
+
+void CaptureJournal::flushTrace() {
+    std::lock_guard lock(m_mutex);
+    if (!m_trace)
+        return;
+    std::fwrite(m_traceBlock.data(), 1, m_traceBlock.size(), m_trace);
+    m_traceBlock.clear();
+    std::fflush(m_trace);
+}
+
+bool CaptureJournal::writeData(const std::string& name, const void* bytes, std::size_t size) {
+    const std::string path = m_folder + "/data/" + name + ".bin";
+    const std::string part = path + ".part";
+    std::FILE* file = std::fopen(part.c_str(), "wb");
+    bool written = file && std::fwrite(bytes, 1, size, file) == size;
+    written = file && std::fclose(file) == 0 && written;
+    if (written && std::rename(part.c_str(), path.c_str()) == 0)
+        return true;
+    std::fprintf(stderr, "clworkbench capture layer: could not write %s (%s)\n", path.c_str(),
+                 std::strerror(errno));
+    std::remove(part.c_str());
+    return false;
+}
+
+void CaptureJournal::removeData(const std::string& name) {
+    std::remove((m_folder + "/data/" + name + ".bin").c_str());
+}
+
+} // namespace clw::capture
