@@ -8,6 +8,7 @@
 #include "cli/DevicesCommand.h"
 #include "cli/DiffCommand.h"
 #include "cli/RunCommand.h"
+#include "cli/CaptureCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
 #include "cli/WatchCommand.h"
@@ -36,6 +37,7 @@ bool isCommandLine(const QString& first) {
         QStringLiteral("devices"), QStringLiteral("bench"), QStringLiteral("sample"),
         QStringLiteral("build"),   QStringLiteral("run"),   QStringLiteral("cache"),
         QStringLiteral("check"),   QStringLiteral("diff"),  QStringLiteral("watch"),
+        QStringLiteral("capture"),
         QStringLiteral("--help"),  QStringLiteral("-h"),    QStringLiteral("--version"),
         QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
@@ -59,6 +61,10 @@ int runCommandLine(const QStringList& arguments) {
         out << clw::app::usageText();
         return clw::app::kExitOk;
     }
+    // Capture makes no OpenCL call of its own, and the program it runs gets the environment as it
+    // was (no Oclgrind added to its platforms).
+    if (verb == QLatin1String("capture"))
+        return clw::app::runCaptureCommand(options, out, err);
     // The verbs make their OpenCL calls in this process: Oclgrind joins the system's drivers
     // here, before the first call (and before any thread), as the GUI's hosts get it.
     if (const auto oclgrind = clw::engine::OclgrindRegistration::applyToThisProcess();
@@ -83,7 +89,7 @@ int runCommandLine(const QStringList& arguments) {
     if (verb == QLatin1String("watch"))
         return clw::app::runWatchCommand(options, out, err);
     err << "clworkbench: unknown verb '" << verb
-        << "'. Verbs: devices, bench, sample, build, run, check, diff, watch, cache; see "
+        << "'. Verbs: devices, bench, sample, build, run, check, diff, watch, capture, cache; see "
         << "clworkbench "
         << "--help.\n";
     return clw::app::kExitUsage;

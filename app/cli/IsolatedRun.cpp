@@ -9,6 +9,7 @@
 #include "bridge/HostStopped.h"
 #include "bridge/JobContext.h"
 
+#include "clw/engine/session/ExpectedOutputs.h"
 #include "clw/engine/session/SessionResources.h"
 
 #include <QStringList>
@@ -123,18 +124,22 @@ int runIsolated(const engine::Session& session, const std::filesystem::path& fol
             printer.printed(printedText(record));
         }
         bool hadOutputs = false;
+        engine::RunOutputs outputs;
         for (const engine::SessionBuffer& buffer : session.buffers) {
             if (!buffer.output)
                 continue;
             const auto source = outcome.sources.find(qs(buffer.name));
             if (source == outcome.sources.end())
                 throw std::runtime_error("the device host gave no buffer '" + buffer.name + "'");
-            printer.output(buffer.name,
-                           engine::SessionResources::toArray(buffer, readAll(*source->second)));
+            outputs.emplace_back(buffer.name, engine::SessionResources::toArray(
+                                                  buffer, readAll(*source->second)));
+            printer.output(buffer.name, outputs.back().second);
             hadOutputs = true;
         }
+        const bool asExpected =
+            printer.expectations(engine::ExpectedOutputs::compare(session, folder, outputs));
         printer.finish(hadOutputs);
-        return kExitOk;
+        return asExpected ? kExitOk : kExitFailure;
     } catch (const std::exception& error) {
         // HostStopped (a crash, the watchdog), HostRequestFailed (the host refused the request),
         // SessionError, NpyError (an output not written): each says what failed.

@@ -9,6 +9,7 @@
 
 #include "clw/engine/runtime/DeviceSelection.h"
 #include "clw/engine/runtime/Platform.h"
+#include "clw/engine/session/ExpectedOutputs.h"
 #include "clw/engine/session/SessionFile.h"
 #include "clw/engine/session/SessionRunner.h"
 
@@ -104,8 +105,10 @@ int runRunCommand(const QStringList& options, QTextStream& out, QTextStream& err
         }
         for (const auto& [name, array] : run.outputs)
             printer.output(name, array);
+        const bool asExpected =
+            printer.expectations(engine::ExpectedOutputs::compare(session, folder, run.outputs));
         printer.finish(!run.outputs.empty());
-        return kExitOk;
+        return asExpected ? kExitOk : kExitFailure;
     } catch (const std::exception& error) {
         // SessionError (the session, the build, a launch), NpyError (an output not written),
         // ClError (the driver): each says what failed.

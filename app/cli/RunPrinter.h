@@ -2,6 +2,7 @@
 // What `clworkbench run` prints, line by line, whether the session ran in this process or in a
 // device host (--isolate): both give the same lines for the same run, so that a script reads
 // either. Also writes the outputs as DIR/<buffer>.npy for --out.
+#include "clw/engine/inspect/BufferComparison.h"
 #include "clw/engine/session/NpyArray.h"
 
 #include <QString>
@@ -37,6 +38,9 @@ public:
     // "output c: float32 (1024)", and " -> DIR/c.npy" once written with --out. Throws NpyError
     // when the file cannot be written.
     void output(const std::string& name, const engine::NpyArray& array);
+    // The outputs against the session's expected results (a captured launch's), one line a
+    // buffer; false when any differs.
+    bool expectations(const std::vector<engine::BufferComparison>& comparisons);
     // After the outputs: how to get them as files, when --out was not given.
     void finish(bool hadOutputs);
     // "clworkbench run: <message>" on err, after what out holds so far.

@@ -212,6 +212,8 @@ SessionBuffer SessionJsonReader::readBuffer(const JsonCursor& buffer) const {
     if (const auto init = buffer.optionalField("init"))
         out.init = readInit(*init);
     out.output = buffer.booleanOr("output", true);
+    out.expected = buffer.stringOr("expected", "");
+    out.tolerance = buffer.stringOr("tolerance", "");
     return out;
 }
 

@@ -99,6 +99,10 @@ Json buffer(const SessionBuffer& buffer) {
     }
     out["init"] = init(buffer.init);
     out["output"] = buffer.output;
+    if (!buffer.expected.empty())
+        out["expected"] = buffer.expected;
+    if (!buffer.tolerance.empty())
+        out["tolerance"] = buffer.tolerance;
     return out;
 }
 

@@ -43,6 +43,12 @@ struct SessionBuffer {
     SessionInit init;
     // Written out by `clworkbench run --out` and shown after a run (inputs can say false).
     bool output = true;
+    // The contents a run should leave, as a .npy file relative to the session's folder (a
+    // captured launch's buffer just after it: `clworkbench capture`); empty: none. A run says
+    // whether the result equals it, under `tolerance` (ToleranceRules' text: "exact", "4ulp",
+    // "rel=1e-6", "abs=0.001"; empty: bit for bit).
+    std::string expected;
+    std::string tolerance;
 
     struct Image {
         std::string type = "image2d_t";       // image1d_t, image2d_t, image3d_t
