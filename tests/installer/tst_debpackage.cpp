@@ -144,6 +144,9 @@ void TestDebPackage::workbenchPackageHoldsEverything() {
     for (const QString& path : expected)
         QVERIFY2(paths.contains(path),
                  qPrintable(path + QStringLiteral(" not in\n") + paths.join(u'\n')));
+    // The layer `clworkbench capture` loads into a person's program.
+    QVERIFY2(!paths.filter(QStringLiteral("/clworkbench/libclworkbench_capture.so")).isEmpty(),
+             qPrintable(QStringLiteral("the capture layer not in\n") + paths.join(u'\n')));
     // Nothing of the engine's development files: they are libclw-engine-dev's.
     for (const QString& path : paths)
         QVERIFY2(!path.startsWith(QStringLiteral("usr/include/")) && !path.endsWith(u".a"),
