@@ -4,11 +4,11 @@
 #include "cli/BenchCommand.h"
 #include "cli/BuildCommand.h"
 #include "cli/CacheCommand.h"
+#include "cli/CaptureCommand.h"
 #include "cli/CheckCommand.h"
 #include "cli/DevicesCommand.h"
 #include "cli/DiffCommand.h"
 #include "cli/RunCommand.h"
-#include "cli/CaptureCommand.h"
 #include "cli/SampleCommand.h"
 #include "cli/Usage.h"
 #include "cli/WatchCommand.h"
@@ -34,12 +34,11 @@ void describeApplication() {
 
 bool isCommandLine(const QString& first) {
     static const QStringList verbs = {
-        QStringLiteral("devices"), QStringLiteral("bench"), QStringLiteral("sample"),
-        QStringLiteral("build"),   QStringLiteral("run"),   QStringLiteral("cache"),
-        QStringLiteral("check"),   QStringLiteral("diff"),  QStringLiteral("watch"),
-        QStringLiteral("capture"),
-        QStringLiteral("--help"),  QStringLiteral("-h"),    QStringLiteral("--version"),
-        QStringLiteral("-v")};
+        QStringLiteral("devices"),   QStringLiteral("bench"),  QStringLiteral("sample"),
+        QStringLiteral("build"),     QStringLiteral("run"),    QStringLiteral("cache"),
+        QStringLiteral("check"),     QStringLiteral("diff"),   QStringLiteral("watch"),
+        QStringLiteral("capture"),   QStringLiteral("--help"), QStringLiteral("-h"),
+        QStringLiteral("--version"), QStringLiteral("-v")};
     // A session file opens in the GUI (`clworkbench vector_add.clwb`, the desktop's "Open with").
     if (first.endsWith(QLatin1String(".clwb"), Qt::CaseInsensitive))
         return false;

@@ -106,7 +106,8 @@ QString freeName(const QDir& out, const QString& base) {
 // folder first and renamed into place. Throws SessionError or std::runtime_error.
 QString writeSession(const QDir& out, const QString& base, const engine::CapturedSession& made) {
     const QString name = freeName(out, base);
-    const QString staging = out.absoluteFilePath(QStringLiteral(".") + name + QStringLiteral(".partial"));
+    const QString staging =
+        out.absoluteFilePath(QStringLiteral(".") + name + QStringLiteral(".partial"));
     QDir(staging).removeRecursively();
     try {
         engine::SessionFile::write(std::filesystem::path(staging.toStdString()) /
@@ -213,7 +214,8 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
     // PyOpenCL builds from its own binary cache when it can, which would leave the layer a
     // binary and no source: the script builds from source instead (its results are the same).
     environment.insert(QStringLiteral("PYOPENCL_NO_CACHE"), QStringLiteral("1"));
-    environment.insert(QStringLiteral("CLW_CAPTURE_KERNELS"), settings.kernels.join(QLatin1Char(',')));
+    environment.insert(QStringLiteral("CLW_CAPTURE_KERNELS"),
+                       settings.kernels.join(QLatin1Char(',')));
     environment.insert(QStringLiteral("CLW_CAPTURE_LAUNCH"), settings.launch);
     environment.insert(QStringLiteral("CLW_CAPTURE_MAX_BYTES"), QString::number(settings.maxBytes));
     QProcess program;
@@ -223,8 +225,8 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
     out.flush();
     program.start(settings.program, settings.arguments);
     if (!program.waitForStarted(-1)) {
-        err << "clworkbench capture: cannot start '" << settings.program << "': "
-            << program.errorString()
+        err << "clworkbench capture: cannot start '" << settings.program
+            << "': " << program.errorString()
             << " (give the program's path, or a name found on PATH)\n";
         QDir(journal).removeRecursively();
         return kExitFailure;
@@ -273,8 +275,7 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
                 err << "clworkbench capture: kernel '" << kernel << "' was never launched"
                     << (made.isEmpty() ? QStringLiteral(" (the program made no kernel)")
                                        : QStringLiteral(" (the program made: ") +
-                                             made.join(QStringLiteral(", ")) +
-                                             QLatin1Char(')'))
+                                             made.join(QStringLiteral(", ")) + QLatin1Char(')'))
                     << "\n";
                 if (result == 0)
                     result = kExitFailure;
@@ -294,18 +295,18 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
         int written = 0;
         for (const auto& group : groups) {
             const engine::CapturedLaunchRecord& first = *group.front();
-            const QString label = QStringLiteral("launch %1 of '%2'")
-                                      .arg(first.number)
-                                      .arg(qs(first.kernel));
+            const QString label =
+                QStringLiteral("launch %1 of '%2'").arg(first.number).arg(qs(first.kernel));
             try {
                 const engine::CapturedSession made =
                     engine::CapturedSessionBuilder::build(record, group);
-                const QString base = group.size() > 1
-                                         ? QStringLiteral("%1-%2-to-%3")
-                                               .arg(qs(first.kernel))
-                                               .arg(first.number)
-                                               .arg(group.back()->number)
-                                         : QStringLiteral("%1-%2").arg(qs(first.kernel)).arg(first.number);
+                const QString base =
+                    group.size() > 1
+                        ? QStringLiteral("%1-%2-to-%3")
+                              .arg(qs(first.kernel))
+                              .arg(first.number)
+                              .arg(group.back()->number)
+                        : QStringLiteral("%1-%2").arg(qs(first.kernel)).arg(first.number);
                 const QString path = writeSession(outFolder, base, made);
                 out << outFolder.absoluteFilePath(path) << ": " << label;
                 if (group.size() > 1)
@@ -322,8 +323,8 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
             }
         }
         for (const auto& skipped : record.skipped())
-            err << "clworkbench capture: launch " << skipped.number << " of '"
-                << qs(skipped.kernel) << "' skipped: " << qs(skipped.reason) << "\n";
+            err << "clworkbench capture: launch " << skipped.number << " of '" << qs(skipped.kernel)
+                << "' skipped: " << qs(skipped.reason) << "\n";
         if (settings.launch != QLatin1String("none") && written == 0) {
             if (record.launches().empty() && record.skipped().empty())
                 err << "clworkbench capture: no launch "

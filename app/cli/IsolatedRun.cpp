@@ -131,8 +131,8 @@ int runIsolated(const engine::Session& session, const std::filesystem::path& fol
             const auto source = outcome.sources.find(qs(buffer.name));
             if (source == outcome.sources.end())
                 throw std::runtime_error("the device host gave no buffer '" + buffer.name + "'");
-            outputs.emplace_back(buffer.name, engine::SessionResources::toArray(
-                                                  buffer, readAll(*source->second)));
+            outputs.emplace_back(
+                buffer.name, engine::SessionResources::toArray(buffer, readAll(*source->second)));
             printer.output(buffer.name, outputs.back().second);
             hadOutputs = true;
         }

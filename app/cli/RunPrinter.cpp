@@ -118,7 +118,9 @@ bool RunPrinter::expectations(const std::vector<engine::BufferComparison>& compa
         switch (buffer.status) {
         case engine::BufferComparison::Status::Within:
             m_out << "expected " << name << ": equals the captured result (" << buffer.compared
-                  << " elements, " << (tolerance == QLatin1String("exact") ? QStringLiteral("bit for bit") : tolerance)
+                  << " elements, "
+                  << (tolerance == QLatin1String("exact") ? QStringLiteral("bit for bit")
+                                                          : tolerance)
                   << ")\n";
             break;
         case engine::BufferComparison::Status::Differs: {
@@ -128,17 +130,16 @@ bool RunPrinter::expectations(const std::vector<engine::BufferComparison>& compa
                   << ")";
             if (!buffer.firstDifferences.empty()) {
                 const engine::DifferingElement& first = buffer.firstDifferences.front();
-                m_out << "; first at " << first.index << ": "
-                      << QString::fromStdString(first.a) << " against "
-                      << QString::fromStdString(first.b);
+                m_out << "; first at " << first.index << ": " << QString::fromStdString(first.a)
+                      << " against " << QString::fromStdString(first.b);
             }
             m_out << "\n";
             break;
         }
         default:
             within = false;
-            m_out << "expected " << name << ": not compared: "
-                  << QString::fromStdString(buffer.problem) << "\n";
+            m_out << "expected " << name
+                  << ": not compared: " << QString::fromStdString(buffer.problem) << "\n";
         }
     }
     return within;

@@ -61,8 +61,8 @@ void CallTrace::harvest(bool wait) {
         if (wait)
             m_next.clWaitForEvents(1, &command.event);
         cl_int status = CL_COMPLETE;
-        if (m_next.clGetEventInfo(command.event, CL_EVENT_COMMAND_EXECUTION_STATUS,
-                                  sizeof status, &status, nullptr) == CL_SUCCESS &&
+        if (m_next.clGetEventInfo(command.event, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status,
+                                  &status, nullptr) == CL_SUCCESS &&
             status > CL_COMPLETE) {
             keep.push_back(command);
             continue;

@@ -17,8 +17,10 @@ CaptureJournal::CaptureJournal(const std::string& folder)
     m_capture = std::fopen((folder + "/capture.jsonl").c_str(), "w");
     m_trace = std::fopen((folder + "/trace.jsonl").c_str(), "w");
     if (!m_capture || !m_trace)
-        std::fprintf(stderr, "clworkbench capture layer: cannot write in %s (%s): nothing is "
-                             "captured\n", folder.c_str(), std::strerror(errno));
+        std::fprintf(stderr,
+                     "clworkbench capture layer: cannot write in %s (%s): nothing is "
+                     "captured\n",
+                     folder.c_str(), std::strerror(errno));
 }
 
 CaptureJournal::~CaptureJournal() {

@@ -31,8 +31,8 @@ Layer& layer() {
 namespace {
 
 // A call timed into the trace and passed on.
-template <auto Member, const char* Name, class Fn = std::remove_cvref_t<decltype(
-                                             std::declval<cl_icd_dispatch>().*Member)>>
+template <auto Member, const char* Name,
+          class Fn = std::remove_cvref_t<decltype(std::declval<cl_icd_dispatch>().*Member)>>
 struct Timed;
 template <auto Member, const char* Name, class R, class... A>
 struct Timed<Member, Name, R(CL_API_CALL*)(A...)> {
@@ -44,8 +44,8 @@ struct Timed<Member, Name, R(CL_API_CALL*)(A...)> {
 
 // A command enqueued (its first argument the queue, its last the event it may give back): timed,
 // with the command's own times from its event.
-template <auto Member, const char* Name, class Fn = std::remove_cvref_t<decltype(
-                                             std::declval<cl_icd_dispatch>().*Member)>>
+template <auto Member, const char* Name,
+          class Fn = std::remove_cvref_t<decltype(std::declval<cl_icd_dispatch>().*Member)>>
 struct TimedCommand;
 template <auto Member, const char* Name, class R, class... A>
 struct TimedCommand<Member, Name, R(CL_API_CALL*)(cl_command_queue, A...)> {
@@ -69,30 +69,35 @@ struct TimedCommand<Member, Name, R(CL_API_CALL*)(cl_command_queue, A...)> {
 };
 
 #define CLW_TIMED_CALLS(X)                                                                         \
-    X(clGetPlatformIDs) X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo)                  \
-    X(clCreateContext) X(clCreateContextFromType) X(clRetainContext) X(clReleaseContext)           \
-    X(clGetContextInfo) X(clRetainCommandQueue) X(clRetainMemObject)                               \
-    X(clGetSupportedImageFormats) X(clGetMemObjectInfo) X(clGetImageInfo) X(clRetainSampler)       \
-    X(clGetSamplerInfo) X(clRetainProgram) X(clGetProgramInfo) X(clGetProgramBuildInfo)            \
-    X(clRetainKernel) X(clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clGetEventInfo)             \
-    X(clRetainEvent) X(clReleaseEvent) X(clGetEventProfilingInfo) X(clFlush)                       \
-    X(clEnqueueMapBuffer) X(clEnqueueMapImage) X(clSetEventCallback)                               \
-    X(clSetMemObjectDestructorCallback) X(clCreateUserEvent) X(clSetUserEventStatus)               \
-    X(clCreateSubDevices) X(clRetainDevice) X(clReleaseDevice) X(clUnloadPlatformCompiler)         \
-    X(clGetKernelArgInfo) X(clGetPipeInfo) X(clSVMAlloc) X(clSVMFree) X(clSetKernelExecInfo)       \
-    X(clGetKernelSubGroupInfo) X(clGetDeviceAndHostTimer) X(clGetHostTimer)                        \
-    X(clSetDefaultDeviceCommandQueue) X(clSetProgramReleaseCallback)                               \
-    X(clSetProgramSpecializationConstant) X(clSetContextDestructorCallback)
+    X(clGetPlatformIDs)                                                                            \
+    X(clGetPlatformInfo) X(clGetDeviceIDs) X(clGetDeviceInfo) X(clCreateContext) X(                \
+        clCreateContextFromType) X(clRetainContext) X(clReleaseContext) X(clGetContextInfo)        \
+        X(clRetainCommandQueue) X(clRetainMemObject) X(clGetSupportedImageFormats) X(              \
+            clGetMemObjectInfo) X(clGetImageInfo) X(clRetainSampler) X(clGetSamplerInfo)           \
+            X(clRetainProgram) X(clGetProgramInfo) X(clGetProgramBuildInfo) X(clRetainKernel) X(   \
+                clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clGetEventInfo) X(clRetainEvent)    \
+                X(clReleaseEvent) X(clGetEventProfilingInfo) X(clFlush) X(clEnqueueMapBuffer)      \
+                    X(clEnqueueMapImage) X(clSetEventCallback) X(clSetMemObjectDestructorCallback) \
+                        X(clCreateUserEvent) X(clSetUserEventStatus) X(clCreateSubDevices)         \
+                            X(clRetainDevice) X(clReleaseDevice) X(clUnloadPlatformCompiler)       \
+                                X(clGetKernelArgInfo) X(clGetPipeInfo) X(clSVMAlloc) X(clSVMFree)  \
+                                    X(clSetKernelExecInfo) X(clGetKernelSubGroupInfo)              \
+                                        X(clGetDeviceAndHostTimer) X(clGetHostTimer)               \
+                                            X(clSetDefaultDeviceCommandQueue)                      \
+                                                X(clSetProgramReleaseCallback)                     \
+                                                    X(clSetProgramSpecializationConstant)          \
+                                                        X(clSetContextDestructorCallback)
 
 #define CLW_TIMED_COMMANDS(X)                                                                      \
-    X(clEnqueueReadBuffer) X(clEnqueueWriteBuffer) X(clEnqueueCopyBuffer) X(clEnqueueReadImage)    \
-    X(clEnqueueWriteImage) X(clEnqueueCopyImage) X(clEnqueueCopyImageToBuffer)                     \
-    X(clEnqueueCopyBufferToImage) X(clEnqueueUnmapMemObject) X(clEnqueueNativeKernel)              \
-    X(clEnqueueMarker) X(clEnqueueReadBufferRect) X(clEnqueueWriteBufferRect)                      \
-    X(clEnqueueCopyBufferRect) X(clEnqueueFillBuffer) X(clEnqueueFillImage)                        \
-    X(clEnqueueMigrateMemObjects) X(clEnqueueMarkerWithWaitList) X(clEnqueueBarrierWithWaitList)   \
-    X(clEnqueueSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill) X(clEnqueueSVMMap)            \
-    X(clEnqueueSVMUnmap) X(clEnqueueSVMMigrateMem)
+    X(clEnqueueReadBuffer)                                                                         \
+    X(clEnqueueWriteBuffer) X(clEnqueueCopyBuffer) X(clEnqueueReadImage) X(clEnqueueWriteImage)    \
+        X(clEnqueueCopyImage) X(clEnqueueCopyImageToBuffer) X(clEnqueueCopyBufferToImage)          \
+            X(clEnqueueUnmapMemObject) X(clEnqueueNativeKernel) X(clEnqueueMarker)                 \
+                X(clEnqueueReadBufferRect) X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect)  \
+                    X(clEnqueueFillBuffer) X(clEnqueueFillImage) X(clEnqueueMigrateMemObjects)     \
+                        X(clEnqueueMarkerWithWaitList) X(clEnqueueBarrierWithWaitList)             \
+                            X(clEnqueueSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill)       \
+                                X(clEnqueueSVMMap) X(clEnqueueSVMUnmap) X(clEnqueueSVMMigrateMem)
 
 #define CLW_NAME(fn) constexpr char k_##fn[] = #fn;
 CLW_TIMED_CALLS(CLW_NAME)
@@ -132,8 +137,8 @@ using clw::capture::layer;
 
 extern "C" {
 
-CLW_LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL
-clGetLayerInfo(cl_layer_info name, size_t size, void* value, size_t* sizeRet) {
+CLW_LAYER_EXPORT CL_API_ENTRY cl_int CL_API_CALL clGetLayerInfo(cl_layer_info name, size_t size,
+                                                                void* value, size_t* sizeRet) {
     static const char kName[] = "CL Workbench capture";
     switch (name) {
     case CL_LAYER_API_VERSION: {
@@ -182,9 +187,8 @@ clInitLayer(cl_uint entries, const cl_icd_dispatch* target, cl_uint* entriesRet,
     state.trace = std::make_unique<clw::capture::CallTrace>(*state.journal, state.next);
     state.recorder = std::make_unique<clw::capture::LaunchRecorder>(state.settings, *state.journal,
                                                                     state.table, state.next);
-    state.journal->record({{"type", "start"},
-                           {"pid", CLW_PROCESS_ID},
-                           {"clock", clw::capture::CallTrace::now()}});
+    state.journal->record(
+        {{"type", "start"}, {"pid", CLW_PROCESS_ID}, {"clock", clw::capture::CallTrace::now()}});
     clw::capture::fillOwnTable(state);
     std::atexit(clw::capture::atEnd);
     *layerDispatch = &state.own;

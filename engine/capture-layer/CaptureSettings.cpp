@@ -46,23 +46,28 @@ std::optional<CaptureSettings> CaptureSettings::fromEnvironment() {
             settings.from = *from;
             settings.to = *to;
         } else {
-            std::fprintf(stderr, "clworkbench capture layer: CLW_CAPTURE_LAUNCH=%s is no range "
-                                 "FROM..TO: nothing is captured\n", launch.c_str());
+            std::fprintf(stderr,
+                         "clworkbench capture layer: CLW_CAPTURE_LAUNCH=%s is no range "
+                         "FROM..TO: nothing is captured\n",
+                         launch.c_str());
         }
     } else if (const auto one = number(launch); one && *one >= 1) {
         settings.pick = Pick::Range;
         settings.from = settings.to = *one;
     } else {
-        std::fprintf(stderr, "clworkbench capture layer: CLW_CAPTURE_LAUNCH=%s is not one of "
-                             "none, first, last, all, N, FROM..TO: nothing is captured\n",
+        std::fprintf(stderr,
+                     "clworkbench capture layer: CLW_CAPTURE_LAUNCH=%s is not one of "
+                     "none, first, last, all, N, FROM..TO: nothing is captured\n",
                      launch.c_str());
     }
     if (const std::string bytes = variable("CLW_CAPTURE_MAX_BYTES"); !bytes.empty()) {
         if (const auto limit = number(bytes))
             settings.maxBytes = *limit;
         else
-            std::fprintf(stderr, "clworkbench capture layer: CLW_CAPTURE_MAX_BYTES=%s is not a "
-                                 "number of bytes: the limit stays at 1 GiB\n", bytes.c_str());
+            std::fprintf(stderr,
+                         "clworkbench capture layer: CLW_CAPTURE_MAX_BYTES=%s is not a "
+                         "number of bytes: the limit stays at 1 GiB\n",
+                         bytes.c_str());
     }
     return settings;
 }

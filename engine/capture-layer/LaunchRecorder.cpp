@@ -84,9 +84,8 @@ std::string LaunchRecorder::read(cl_command_queue queue, const std::vector<Memor
         cl_int status;
         if (record.kind == MemRecord::Kind::Image) {
             const size_t origin[3] = {0, 0, 0};
-            status = m_next.clEnqueueReadImage(queue, object.handle, CL_TRUE, origin,
-                                               record.region, 0, 0, bytes.data(), 0, nullptr,
-                                               nullptr);
+            status = m_next.clEnqueueReadImage(queue, object.handle, CL_TRUE, origin, record.region,
+                                               0, 0, bytes.data(), 0, nullptr, nullptr);
         } else {
             status = m_next.clEnqueueReadBuffer(queue, object.handle, CL_TRUE, 0, record.size,
                                                 bytes.data(), 0, nullptr, nullptr);
@@ -108,8 +107,11 @@ std::string LaunchRecorder::read(cl_command_queue queue, const std::vector<Memor
 
 void LaunchRecorder::skip(std::uint64_t count, const KernelRecord& kernel,
                           const std::string& reason) {
-    m_journal.record({{"type", "skipped"}, {"launch", count}, {"kernel", kernel.id},
-                      {"name", kernel.name}, {"reason", reason}});
+    m_journal.record({{"type", "skipped"},
+                      {"launch", count},
+                      {"kernel", kernel.id},
+                      {"name", kernel.name},
+                      {"reason", reason}});
 }
 
 cl_int LaunchRecorder::launch(cl_command_queue queue, cl_kernel handle,
@@ -142,8 +144,10 @@ cl_int LaunchRecorder::launch(cl_command_queue queue, cl_kernel handle,
     }
     if (bytes > m_settings.maxBytes) {
         skip(count, *kernel,
-             "its memory takes " + std::to_string(bytes) + " bytes to read before and after, over "
-             "the limit of " + std::to_string(m_settings.maxBytes) + " (--max-bytes)");
+             "its memory takes " + std::to_string(bytes) +
+                 " bytes to read before and after, over "
+                 "the limit of " +
+                 std::to_string(m_settings.maxBytes) + " (--max-bytes)");
         return enqueue();
     }
     if (waits)
@@ -156,8 +160,7 @@ cl_int LaunchRecorder::launch(cl_command_queue queue, cl_kernel handle,
     }
     const std::string prefix = "l" + std::to_string(count);
     nlohmann::json files = nlohmann::json::object();
-    if (const std::string reason = read(queue, before, prefix, "before", files);
-        !reason.empty()) {
+    if (const std::string reason = read(queue, before, prefix, "before", files); !reason.empty()) {
         skip(count, *kernel, reason);
         return enqueue();
     }

@@ -35,9 +35,7 @@ public:
     explicit TracedCall(const char* name)
         : m_name(name)
         , m_start(CallTrace::now()) {}
-    ~TracedCall() {
-        layer().trace->call(m_name, m_start, CallTrace::now(), event, queue, detail);
-    }
+    ~TracedCall() { layer().trace->call(m_name, m_start, CallTrace::now(), event, queue, detail); }
     TracedCall(const TracedCall&) = delete;
     TracedCall& operator=(const TracedCall&) = delete;
     cl_event event = nullptr; // retained for the trace

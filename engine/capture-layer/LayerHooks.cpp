@@ -60,8 +60,8 @@ std::string deviceText(cl_device_id device, cl_device_info what) {
 
 std::string platformName(cl_device_id device) {
     cl_platform_id platform = nullptr;
-    if (L().next.clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform,
-                                 nullptr) != CL_SUCCESS)
+    if (L().next.clGetDeviceInfo(device, CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) !=
+        CL_SUCCESS)
         return {};
     size_t size = 0;
     if (L().next.clGetPlatformInfo(platform, CL_PLATFORM_NAME, 0, nullptr, &size) != CL_SUCCESS)
@@ -79,7 +79,9 @@ void registerQueue(cl_command_queue queue, cl_device_id device, bool addedProfil
     record.platform = platformName(device);
     record.addedProfiling = addedProfiling;
     L().table.addQueue(queue, record);
-    L().journal->record({{"type", "queue"}, {"queue", record.id}, {"device", record.device},
+    L().journal->record({{"type", "queue"},
+                         {"queue", record.id},
+                         {"device", record.device},
                          {"platform", record.platform}});
 }
 
@@ -194,8 +196,8 @@ void registerImage(cl_mem mem, cl_mem_flags flags) {
     cl_mem_object_type type = 0;
     next.clGetMemObjectInfo(mem, CL_MEM_TYPE, sizeof type, &type, nullptr);
     next.clGetImageInfo(mem, CL_IMAGE_FORMAT, sizeof record.format, &record.format, nullptr);
-    next.clGetImageInfo(mem, CL_IMAGE_ELEMENT_SIZE, sizeof record.elementSize,
-                        &record.elementSize, nullptr);
+    next.clGetImageInfo(mem, CL_IMAGE_ELEMENT_SIZE, sizeof record.elementSize, &record.elementSize,
+                        nullptr);
     size_t width = 0, height = 0, depth = 0, layers = 0;
     next.clGetImageInfo(mem, CL_IMAGE_WIDTH, sizeof width, &width, nullptr);
     next.clGetImageInfo(mem, CL_IMAGE_HEIGHT, sizeof height, &height, nullptr);
@@ -240,9 +242,10 @@ cl_command_queue CL_API_CALL createCommandQueue(cl_context context, cl_device_id
     return queue;
 }
 
-cl_command_queue CL_API_CALL createCommandQueueWithProperties(
-    cl_context context, cl_device_id device, const cl_queue_properties* properties,
-    cl_int* error) {
+cl_command_queue CL_API_CALL createCommandQueueWithProperties(cl_context context,
+                                                              cl_device_id device,
+                                                              const cl_queue_properties* properties,
+                                                              cl_int* error) {
     TracedCall traced("clCreateCommandQueueWithProperties");
     std::vector<cl_queue_properties> list;
     bool found = false, added = false;
@@ -284,8 +287,8 @@ cl_int CL_API_CALL getCommandQueueInfo(cl_command_queue queue, cl_command_queue_
         size >= sizeof(cl_command_queue_properties)) {
         const std::optional<QueueRecord> record = L().table.queue(queue);
         if (record && record->addedProfiling)
-            *static_cast<cl_command_queue_properties*>(value) &= ~cl_command_queue_properties(
-                CL_QUEUE_PROFILING_ENABLE);
+            *static_cast<cl_command_queue_properties*>(value) &=
+                ~cl_command_queue_properties(CL_QUEUE_PROFILING_ENABLE);
     }
     return status;
 }
@@ -365,8 +368,8 @@ cl_program CL_API_CALL createProgramWithBinary(cl_context context, cl_uint devic
 }
 
 cl_program CL_API_CALL createProgramWithBuiltInKernels(cl_context context, cl_uint devices,
-                                                       const cl_device_id* list,
-                                                       const char* names, cl_int* error) {
+                                                       const cl_device_id* list, const char* names,
+                                                       cl_int* error) {
     TracedCall traced("clCreateProgramWithBuiltInKernels");
     cl_program program =
         L().next.clCreateProgramWithBuiltInKernels(context, devices, list, names, error);
@@ -375,8 +378,8 @@ cl_program CL_API_CALL createProgramWithBuiltInKernels(cl_context context, cl_ui
 }
 
 cl_int CL_API_CALL buildProgram(cl_program program, cl_uint devices, const cl_device_id* list,
-                                const char* options,
-                                void(CL_CALLBACK* notify)(cl_program, void*), void* data) {
+                                const char* options, void(CL_CALLBACK* notify)(cl_program, void*),
+                                void* data) {
     TracedCall traced("clBuildProgram");
     const cl_int status = L().next.clBuildProgram(program, devices, list, options, notify, data);
     L().journal->record({{"type", "build"},
@@ -411,8 +414,8 @@ cl_program CL_API_CALL linkProgram(cl_context context, cl_uint devices, const cl
                                    void(CL_CALLBACK* notify)(cl_program, void*), void* data,
                                    cl_int* error) {
     TracedCall traced("clLinkProgram");
-    cl_program program = L().next.clLinkProgram(context, devices, list, options, count, inputs,
-                                                notify, data, error);
+    cl_program program =
+        L().next.clLinkProgram(context, devices, list, options, count, inputs, notify, data, error);
     if (program) {
         nlohmann::json from = nlohmann::json::array();
         for (cl_uint i = 0; i < count; ++i)
@@ -523,8 +526,8 @@ cl_mem CL_API_CALL createBufferWithProperties(cl_context context,
     return mem;
 }
 
-cl_mem CL_API_CALL createSubBuffer(cl_mem parent, cl_mem_flags flags,
-                                   cl_buffer_create_type type, const void* info, cl_int* error) {
+cl_mem CL_API_CALL createSubBuffer(cl_mem parent, cl_mem_flags flags, cl_buffer_create_type type,
+                                   const void* info, cl_int* error) {
     TracedCall traced("clCreateSubBuffer");
     cl_mem mem = L().next.clCreateSubBuffer(parent, flags, type, info, error);
     if (mem && type == CL_BUFFER_CREATE_TYPE_REGION) {
@@ -543,8 +546,8 @@ cl_mem CL_API_CALL createSubBuffer(cl_mem parent, cl_mem_flags flags,
 }
 
 cl_mem CL_API_CALL createImage(cl_context context, cl_mem_flags flags,
-                               const cl_image_format* format, const cl_image_desc* desc,
-                               void* host, cl_int* error) {
+                               const cl_image_format* format, const cl_image_desc* desc, void* host,
+                               cl_int* error) {
     TracedCall traced("clCreateImage");
     cl_mem mem = L().next.clCreateImage(context, flags, format, desc, host, error);
     if (mem)
@@ -555,11 +558,10 @@ cl_mem CL_API_CALL createImage(cl_context context, cl_mem_flags flags,
 cl_mem CL_API_CALL createImageWithProperties(cl_context context,
                                              const cl_mem_properties* properties,
                                              cl_mem_flags flags, const cl_image_format* format,
-                                             const cl_image_desc* desc, void* host,
-                                             cl_int* error) {
+                                             const cl_image_desc* desc, void* host, cl_int* error) {
     TracedCall traced("clCreateImageWithProperties");
-    cl_mem mem = L().next.clCreateImageWithProperties(context, properties, flags, format, desc,
-                                                      host, error);
+    cl_mem mem =
+        L().next.clCreateImageWithProperties(context, properties, flags, format, desc, host, error);
     if (mem)
         registerImage(mem, flags);
     return mem;
@@ -581,8 +583,8 @@ cl_mem CL_API_CALL createImage3D(cl_context context, cl_mem_flags flags,
                                  size_t depth, size_t rowPitch, size_t slicePitch, void* host,
                                  cl_int* error) {
     TracedCall traced("clCreateImage3D");
-    cl_mem mem = L().next.clCreateImage3D(context, flags, format, width, height, depth,
-                                          rowPitch, slicePitch, host, error);
+    cl_mem mem = L().next.clCreateImage3D(context, flags, format, width, height, depth, rowPitch,
+                                          slicePitch, host, error);
     if (mem)
         registerImage(mem, flags);
     return mem;
@@ -592,8 +594,7 @@ cl_mem CL_API_CALL createPipe(cl_context context, cl_mem_flags flags, cl_uint pa
                               cl_uint packets, const cl_pipe_properties* properties,
                               cl_int* error) {
     TracedCall traced("clCreatePipe");
-    cl_mem mem =
-        L().next.clCreatePipe(context, flags, packetSize, packets, properties, error);
+    cl_mem mem = L().next.clCreatePipe(context, flags, packetSize, packets, properties, error);
     if (mem) {
         MemRecord record;
         record.kind = MemRecord::Kind::Pipe;
@@ -614,10 +615,10 @@ void registerSampler(cl_sampler sampler) {
     cl_bool normalized = CL_FALSE;
     cl_addressing_mode addressing = 0;
     cl_filter_mode filter = 0;
-    L().next.clGetSamplerInfo(sampler, CL_SAMPLER_NORMALIZED_COORDS, sizeof normalized,
-                              &normalized, nullptr);
-    L().next.clGetSamplerInfo(sampler, CL_SAMPLER_ADDRESSING_MODE, sizeof addressing,
-                              &addressing, nullptr);
+    L().next.clGetSamplerInfo(sampler, CL_SAMPLER_NORMALIZED_COORDS, sizeof normalized, &normalized,
+                              nullptr);
+    L().next.clGetSamplerInfo(sampler, CL_SAMPLER_ADDRESSING_MODE, sizeof addressing, &addressing,
+                              nullptr);
     L().next.clGetSamplerInfo(sampler, CL_SAMPLER_FILTER_MODE, sizeof filter, &filter, nullptr);
     L().journal->record({{"type", "sampler"},
                          {"sampler", L().table.addSampler(sampler)},
@@ -657,9 +658,8 @@ cl_int CL_API_CALL releaseSampler(cl_sampler sampler) {
 
 cl_int CL_API_CALL enqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel,
                                         cl_uint dimensions, const size_t* offset,
-                                        const size_t* global, const size_t* local,
-                                        cl_uint waits, const cl_event* waitList,
-                                        cl_event* event) {
+                                        const size_t* global, const size_t* local, cl_uint waits,
+                                        const cl_event* waitList, cl_event* event) {
     TracedCall traced("clEnqueueNDRangeKernel");
     traced.queue = L().table.queueId(queue);
     traced.detail = nlohmann::json{{"k", L().table.kernelName(kernel)}}.dump().substr(1);
@@ -667,8 +667,8 @@ cl_int CL_API_CALL enqueueNDRangeKernel(cl_command_queue queue, cl_kernel kernel
     CommandEvent command(event);
     const cl_int status = L().recorder->launch(
         queue, kernel, {dimensions, offset, global, local}, waits, waitList, [&] {
-            return L().next.clEnqueueNDRangeKernel(queue, kernel, dimensions, offset, global,
-                                                   local, waits, waitList, command.pointer());
+            return L().next.clEnqueueNDRangeKernel(queue, kernel, dimensions, offset, global, local,
+                                                   waits, waitList, command.pointer());
         });
     traced.event = command.kept(status);
     return status;

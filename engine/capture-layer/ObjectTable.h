@@ -33,11 +33,11 @@ struct MemRecord {
     enum class Kind { Buffer, SubBuffer, Image, Pipe } kind = Kind::Buffer;
     std::size_t size = 0;
     cl_mem_flags flags = 0;
-    std::uint64_t parent = 0; // SubBuffer
-    std::size_t origin = 0;   // SubBuffer: bytes into the parent
-    cl_image_format format{}; // Image
-    cl_image_desc desc{};     // Image
-    std::size_t elementSize = 0; // Image: bytes of one pixel
+    std::uint64_t parent = 0;          // SubBuffer
+    std::size_t origin = 0;            // SubBuffer: bytes into the parent
+    cl_image_format format{};          // Image
+    cl_image_desc desc{};              // Image
+    std::size_t elementSize = 0;       // Image: bytes of one pixel
     std::size_t region[3] = {1, 1, 1}; // Image: pixels (layers) read and written whole
 };
 
@@ -79,7 +79,6 @@ private:
     std::map<const void*, MemRecord> m_mems;
     std::map<const void*, std::uint64_t> m_samplers;
     std::map<const void*, QueueRecord> m_queues;
-
 };
 
 } // namespace clw::capture

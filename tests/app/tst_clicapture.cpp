@@ -34,7 +34,8 @@ QString capturePython() {
 QStringList sessionsIn(const QString& out) {
     QStringList sessions;
     for (const QString& folder : QDir(out).entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name))
-        sessions << QDir(out).filePath(folder + QLatin1Char('/') + folder + QStringLiteral(".clwb"));
+        sessions << QDir(out).filePath(folder + QLatin1Char('/') + folder +
+                                       QStringLiteral(".clwb"));
     return sessions;
 }
 
@@ -48,7 +49,8 @@ QByteArray fileBytes(const QString& path) {
 // The data of a .npy file written by `run --out`.
 QByteArray npyData(const QString& path) {
     const engine::NpyArray array = engine::NpyFile::read(path.toStdString());
-    return QByteArray(reinterpret_cast<const char*>(array.data.data()), qsizetype(array.data.size()));
+    return QByteArray(reinterpret_cast<const char*>(array.data.data()),
+                      qsizetype(array.data.size()));
 }
 
 // The kernels of the trace's launches, in the order they were called.
@@ -62,9 +64,13 @@ QStringList tracedLaunches(const QString& out) {
     for (const QJsonValue& value : events) {
         const QJsonObject event = value.toObject();
         if (event.value(QStringLiteral("cat")).toString() == QLatin1String("api") &&
-            event.value(QStringLiteral("name")).toString() == QLatin1String("clEnqueueNDRangeKernel"))
-            launches.append({event.value(QStringLiteral("ts")).toDouble(),
-                             event.value(QStringLiteral("args")).toObject().value(QStringLiteral("kernel")).toString()});
+            event.value(QStringLiteral("name")).toString() ==
+                QLatin1String("clEnqueueNDRangeKernel"))
+            launches.append(
+                {event.value(QStringLiteral("ts")).toDouble(), event.value(QStringLiteral("args"))
+                                                                   .toObject()
+                                                                   .value(QStringLiteral("kernel"))
+                                                                   .toString()});
     }
     std::stable_sort(launches.begin(), launches.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -78,12 +84,12 @@ QStringList tracedLaunches(const QString& out) {
 // is equal.
 #define CLW_RUN_CAPTURED(session, outDir)                                                          \
     do {                                                                                           \
-        const Run run = runWorkbench({QStringLiteral("run"), session, QStringLiteral("--out"),     \
-                                      outDir});                                                    \
+        const Run run =                                                                            \
+            runWorkbench({QStringLiteral("run"), session, QStringLiteral("--out"), outDir});       \
         QVERIFY2(run.exitCode == 0, qPrintable(session + QLatin1Char('\n') + describe(run)));      \
-        QVERIFY2(run.out.contains(QStringLiteral("equals the captured result")),                  \
+        QVERIFY2(run.out.contains(QStringLiteral("equals the captured result")),                   \
                  qPrintable(describe(run)));                                                       \
-        QVERIFY2(!run.out.contains(QStringLiteral("DIFFERS")), qPrintable(describe(run)));        \
+        QVERIFY2(!run.out.contains(QStringLiteral("DIFFERS")), qPrintable(describe(run)));         \
     } while (false)
 
 } // namespace
@@ -98,12 +104,14 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sessions"));
         const QString own = dir.filePath(QStringLiteral("own"));
-        const Run capture = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
-                                          QStringLiteral("all"), QStringLiteral("--out"), out,
-                                          QStringLiteral("--"), QStringLiteral(CLW_CAPTURE_C), own});
+        const Run capture =
+            runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
+                          QStringLiteral("all"), QStringLiteral("--out"), out, QStringLiteral("--"),
+                          QStringLiteral(CLW_CAPTURE_C), own});
         QVERIFY2(capture.exitCode == 0, qPrintable(describe(capture)));
         // The program's own output passes through.
-        QVERIFY2(capture.out.contains(QStringLiteral("y.bin: 1000 floats")), qPrintable(describe(capture)));
+        QVERIFY2(capture.out.contains(QStringLiteral("y.bin: 1000 floats")),
+                 qPrintable(describe(capture)));
         const bool images = !capture.out.contains(QStringLiteral("no image support"));
         QStringList expected = {QStringLiteral("saxpy"), QStringLiteral("apply")};
         for (int i = 0; i < 5; ++i)
@@ -115,7 +123,8 @@ private slots:
         QCOMPARE(sessions.size(), expected.size());
         // Every launch runs again with the results it had in the program.
         for (const QString& session : sessions)
-            CLW_RUN_CAPTURED(session, dir.filePath(QStringLiteral("run-") + QFileInfo(session).baseName()));
+            CLW_RUN_CAPTURED(session,
+                             dir.filePath(QStringLiteral("run-") + QFileInfo(session).baseName()));
         // The last saxpy's y, apply's struct-by-value result and the image equal the program's
         // own files.
         QCOMPARE(npyData(dir.filePath(QStringLiteral("run-saxpy-7/y.npy"))),
@@ -127,11 +136,13 @@ private slots:
                      fileBytes(own + QStringLiteral("/dst.bin")));
         // The header from the -I folder travels in the session, and the options lose the -I.
         const engine::Session saxpy =
-            engine::SessionFile::read(sessions.filter(QStringLiteral("saxpy-1")).first().toStdString())
+            engine::SessionFile::read(
+                sessions.filter(QStringLiteral("saxpy-1")).first().toStdString())
                 .session;
         QVERIFY(saxpy.sources.find("scale.h") != nullptr);
         QCOMPARE(QString::fromStdString(saxpy.options), QStringLiteral("-DWIDTH=16"));
-        QCOMPARE(QString::fromStdString(saxpy.devices.at(0)), QString::fromStdString(device.name()));
+        QCOMPARE(QString::fromStdString(saxpy.devices.at(0)),
+                 QString::fromStdString(device.name()));
     }
 
     void launchNumberPicks() {
@@ -139,17 +150,20 @@ private slots:
         Q_UNUSED(device)
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sessions"));
-        const Run capture = runWorkbench(
-            {QStringLiteral("capture"), QStringLiteral("--kernel"), QStringLiteral("saxpy"),
-             QStringLiteral("--launch"), QStringLiteral("4"), QStringLiteral("--out"), out,
-             QStringLiteral("--"), QStringLiteral(CLW_CAPTURE_C), dir.filePath(QStringLiteral("own"))});
+        const Run capture =
+            runWorkbench({QStringLiteral("capture"), QStringLiteral("--kernel"),
+                          QStringLiteral("saxpy"), QStringLiteral("--launch"), QStringLiteral("4"),
+                          QStringLiteral("--out"), out, QStringLiteral("--"),
+                          QStringLiteral(CLW_CAPTURE_C), dir.filePath(QStringLiteral("own"))});
         QVERIFY2(capture.exitCode == 0, qPrintable(describe(capture)));
         const QStringList sessions = sessionsIn(out);
         QCOMPARE(sessions.size(), 1);
         QVERIFY(sessions.first().endsWith(QStringLiteral("saxpy-4.clwb")));
         // saxpy's 4th launch is the loop's third: alpha 3.
-        const engine::Session session = engine::SessionFile::read(sessions.first().toStdString()).session;
-        QCOMPARE(QString::fromStdString(session.launches.at(0).arguments.at(2).value), QStringLiteral("3"));
+        const engine::Session session =
+            engine::SessionFile::read(sessions.first().toStdString()).session;
+        QCOMPARE(QString::fromStdString(session.launches.at(0).arguments.at(2).value),
+                 QStringLiteral("3"));
         CLW_RUN_CAPTURED(sessions.first(), dir.filePath(QStringLiteral("run")));
     }
 
@@ -159,20 +173,23 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sessions"));
         const QString own = dir.filePath(QStringLiteral("own"));
-        const Run capture = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
-                                          QStringLiteral("1..2"), QStringLiteral("--out"), out,
-                                          QStringLiteral("--"), clw::test::testPython(),
-                                          capturePython(), own});
+        const Run capture =
+            runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
+                          QStringLiteral("1..2"), QStringLiteral("--out"), out,
+                          QStringLiteral("--"), clw::test::testPython(), capturePython(), own});
         QVERIFY2(capture.exitCode == 0, qPrintable(describe(capture)));
         const QStringList sessions = sessionsIn(out);
         QCOMPARE(sessions.size(), 1);
-        const engine::Session session = engine::SessionFile::read(sessions.first().toStdString()).session;
+        const engine::Session session =
+            engine::SessionFile::read(sessions.first().toStdString()).session;
         QCOMPARE(session.launches.size(), size_t(2));
         QCOMPARE(QString::fromStdString(session.launches[0].kernel), QStringLiteral("add"));
         QCOMPARE(QString::fromStdString(session.launches[1].kernel), QStringLiteral("square"));
         CLW_RUN_CAPTURED(sessions.first(), dir.filePath(QStringLiteral("run")));
-        QCOMPARE(npyData(dir.filePath(QStringLiteral("run/c.npy"))), fileBytes(own + QStringLiteral("/c.bin")));
-        QCOMPARE(tracedLaunches(out), QStringList({QStringLiteral("add"), QStringLiteral("square")}));
+        QCOMPARE(npyData(dir.filePath(QStringLiteral("run/c.npy"))),
+                 fileBytes(own + QStringLiteral("/c.bin")));
+        QCOMPARE(tracedLaunches(out),
+                 QStringList({QStringLiteral("add"), QStringLiteral("square")}));
     }
 
     void cppProgramRunsEqual() {
@@ -181,28 +198,32 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sessions"));
         const QString own = dir.filePath(QStringLiteral("own"));
-        const Run capture = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
-                                          QStringLiteral("all"), QStringLiteral("--out"), out,
-                                          QStringLiteral("--"), QStringLiteral(CLW_CAPTURE_CPP), own});
+        const Run capture =
+            runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
+                          QStringLiteral("all"), QStringLiteral("--out"), out, QStringLiteral("--"),
+                          QStringLiteral(CLW_CAPTURE_CPP), own});
         QVERIFY2(capture.exitCode == 0, qPrintable(describe(capture)));
         const QStringList sessions = sessionsIn(out);
         QCOMPARE(sessions.size(), 2);
         for (const QString& session : sessions)
-            CLW_RUN_CAPTURED(session, dir.filePath(QStringLiteral("run-") + QFileInfo(session).baseName()));
-        QCOMPARE(npyData(dir.filePath(QStringLiteral("run-square-2/c.npy"))), fileBytes(own + QStringLiteral("/c.bin")));
+            CLW_RUN_CAPTURED(session,
+                             dir.filePath(QStringLiteral("run-") + QFileInfo(session).baseName()));
+        QCOMPARE(npyData(dir.filePath(QStringLiteral("run-square-2/c.npy"))),
+                 fileBytes(own + QStringLiteral("/c.bin")));
     }
 
     void badInputIsSaid() {
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("sessions"));
         // A program that is not there.
-        Run run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"), out,
-                                QStringLiteral("--"), dir.filePath(QStringLiteral("no-such-program"))});
+        Run run =
+            runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"), out,
+                          QStringLiteral("--"), dir.filePath(QStringLiteral("no-such-program"))});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(QStringLiteral("cannot start")), qPrintable(describe(run)));
         // A bad --launch, and no program.
-        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"), QStringLiteral("5..2"),
-                            QStringLiteral("--"), QStringLiteral("true")});
+        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
+                            QStringLiteral("5..2"), QStringLiteral("--"), QStringLiteral("true")});
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(QStringLiteral("--launch takes")), qPrintable(describe(run)));
         run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"), out});
@@ -224,40 +245,50 @@ private slots:
         Q_UNUSED(device)
         QTemporaryDir dir;
         // The script's launches, then a crash of its own: the sessions are written, the crash said.
-        const QString crash = QStringLiteral(
-            "import os, runpy, sys\nsys.argv = ['capture_py.py', sys.argv[1]]\n"
-            "try:\n    runpy.run_path(%1, run_name='__main__')\nexcept SystemExit:\n    pass\n"
-            "os.abort()\n").arg(QStringLiteral("'") + capturePython() + QStringLiteral("'"));
+        const QString crash =
+            QStringLiteral(
+                "import os, runpy, sys\nsys.argv = ['capture_py.py', sys.argv[1]]\n"
+                "try:\n    runpy.run_path(%1, run_name='__main__')\nexcept SystemExit:\n    pass\n"
+                "os.abort()\n")
+                .arg(QStringLiteral("'") + capturePython() + QStringLiteral("'"));
         QFile script(dir.filePath(QStringLiteral("crash.py")));
         QVERIFY(script.open(QIODevice::WriteOnly));
         script.write(crash.toUtf8());
         script.close();
         const QString out = dir.filePath(QStringLiteral("crashed"));
-        Run run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"), QStringLiteral("all"),
-                                QStringLiteral("--out"), out, QStringLiteral("--"), clw::test::testPython(),
-                                script.fileName(), dir.filePath(QStringLiteral("own"))});
+        Run run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--launch"),
+                                QStringLiteral("all"), QStringLiteral("--out"), out,
+                                QStringLiteral("--"), clw::test::testPython(), script.fileName(),
+                                dir.filePath(QStringLiteral("own"))});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains(QStringLiteral("the program crashed")), qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(QStringLiteral("the program crashed")),
+                 qPrintable(describe(run)));
         QCOMPARE(sessionsIn(out).size(), 2);
         // A program that fails: its status is the capture's.
-        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"), dir.filePath(QStringLiteral("failed")),
-                            QStringLiteral("--"), clw::test::testPython(), QStringLiteral("-c"),
+        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"),
+                            dir.filePath(QStringLiteral("failed")), QStringLiteral("--"),
+                            clw::test::testPython(), QStringLiteral("-c"),
                             QStringLiteral("import sys; sys.exit(3)")});
         QCOMPARE(run.exitCode, 3);
-        QVERIFY2(run.err.contains(QStringLiteral("exited with status 3")), qPrintable(describe(run)));
+        QVERIFY2(run.err.contains(QStringLiteral("exited with status 3")),
+                 qPrintable(describe(run)));
         // A kernel never launched names those there are.
-        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--kernel"), QStringLiteral("nosuch"),
-                            QStringLiteral("--out"), dir.filePath(QStringLiteral("never")), QStringLiteral("--"),
+        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--kernel"),
+                            QStringLiteral("nosuch"), QStringLiteral("--out"),
+                            dir.filePath(QStringLiteral("never")), QStringLiteral("--"),
                             QStringLiteral(CLW_CAPTURE_CPP), dir.filePath(QStringLiteral("own2"))});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains(QStringLiteral("kernel 'nosuch' was never launched (the program made: add, square)")),
+        QVERIFY2(run.err.contains(QStringLiteral(
+                     "kernel 'nosuch' was never launched (the program made: add, square)")),
                  qPrintable(describe(run)));
         // A launch over --max-bytes is named and skipped.
-        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--max-bytes"), QStringLiteral("1K"),
-                            QStringLiteral("--out"), dir.filePath(QStringLiteral("limited")), QStringLiteral("--"),
+        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--max-bytes"),
+                            QStringLiteral("1K"), QStringLiteral("--out"),
+                            dir.filePath(QStringLiteral("limited")), QStringLiteral("--"),
                             QStringLiteral(CLW_CAPTURE_CPP), dir.filePath(QStringLiteral("own3"))});
         QCOMPARE(run.exitCode, 1);
-        QVERIFY2(run.err.contains(QStringLiteral("launch 1 of 'add' skipped: its memory takes 98304 bytes")),
+        QVERIFY2(run.err.contains(
+                     QStringLiteral("launch 1 of 'add' skipped: its memory takes 98304 bytes")),
                  qPrintable(describe(run)));
         QCOMPARE(sessionsIn(dir.filePath(QStringLiteral("limited"))).size(), 0);
     }

@@ -107,12 +107,12 @@ void CaptureRecord::add(const nlohmann::json& line) {
                 memory.region[i] = line.at("region").at(i).get<std::uint64_t>();
         m_memory[memory.id] = memory;
     } else if (type == "sampler") {
-        m_samplers[line.at("sampler").get<std::uint64_t>()] = {
-            line.value("normalized", false), line.value("addressing", 0u),
-            line.value("filter", 0u)};
+        m_samplers[line.at("sampler").get<std::uint64_t>()] = {line.value("normalized", false),
+                                                               line.value("addressing", 0u),
+                                                               line.value("filter", 0u)};
     } else if (type == "skipped") {
-        m_skipped.push_back({line.at("launch").get<std::uint64_t>(),
-                             line.value("name", ""), line.value("reason", "")});
+        m_skipped.push_back({line.at("launch").get<std::uint64_t>(), line.value("name", ""),
+                             line.value("reason", "")});
     } else if (type == "launch") {
         CapturedLaunchRecord launch;
         launch.number = line.at("launch").get<std::uint64_t>();

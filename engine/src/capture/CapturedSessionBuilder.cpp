@@ -52,7 +52,8 @@ std::string shortest(T value) {
     return std::string(text, end);
 }
 
-// One scalar of `type` at `bytes` (`size` bytes for the pointer-sized types) as a session writes it.
+// One scalar of `type` at `bytes` (`size` bytes for the pointer-sized types) as a session writes
+// it.
 std::string scalarText(ScalarType type, const unsigned char* bytes, std::size_t size) {
     switch (type) {
     case ScalarType::Bool:
@@ -242,7 +243,8 @@ private:
         for (const KernelSignature& candidate : m_signatures)
             if (candidate.name == kernel)
                 return candidate;
-        throw CaptureRefusal("kernel '" + kernel + "' is not in the program's source as read "
+        throw CaptureRefusal("kernel '" + kernel +
+                             "' is not in the program's source as read "
                              "back (a kernel made by a macro the reader does not expand?)");
     }
 
@@ -284,10 +286,9 @@ private:
                 buffer.shape.push_back(memory->region[2]);
         } else {
             buffer.elementType = elementTypeOf(parameter.type);
-            std::size_t element = scalarSize(parameter.type.element) *
-                                  std::size_t(parameter.type.vectorWidth == 3
-                                                  ? 4
-                                                  : parameter.type.vectorWidth);
+            std::size_t element =
+                scalarSize(parameter.type.element) *
+                std::size_t(parameter.type.vectorWidth == 3 ? 4 : parameter.type.vectorWidth);
             if (buffer.elementType == "uchar" || element == 0 || memory->size % element) {
                 buffer.elementType = "uchar";
                 element = 1;
@@ -337,12 +338,12 @@ private:
             case CapturedLaunchArgument::Kind::Sampler: {
                 const CapturedSampler* sampler = m_record.sampler(given.object);
                 argument.kind = SessionArgument::Kind::Sampler;
-                argument.sampler = std::string("normalized=") +
-                                   (sampler && sampler->normalized ? "true" : "false") +
-                                   " addressing=" + addressingName(sampler ? sampler->addressing : 0) +
-                                   " filter=" +
-                                   (sampler && sampler->filter == CL_FILTER_LINEAR ? "linear"
-                                                                                   : "nearest");
+                argument.sampler =
+                    std::string("normalized=") +
+                    (sampler && sampler->normalized ? "true" : "false") +
+                    " addressing=" + addressingName(sampler ? sampler->addressing : 0) +
+                    " filter=" +
+                    (sampler && sampler->filter == CL_FILTER_LINEAR ? "linear" : "nearest");
                 break;
             }
             case CapturedLaunchArgument::Kind::NoValue:
@@ -386,11 +387,11 @@ private:
                 const std::size_t components = field.vectorWidth == 3 ? 4 : field.vectorWidth;
                 std::string value;
                 for (std::size_t element = 0; element < field.count; ++element)
-                    value += (element ? ", " : "") +
-                             componentsText(field.element,
-                                            bytes.data() + field.offset +
-                                                element * field.elementSize(),
-                                            std::size_t(field.vectorWidth), 0);
+                    value +=
+                        (element ? ", " : "") +
+                        componentsText(field.element,
+                                       bytes.data() + field.offset + element * field.elementSize(),
+                                       std::size_t(field.vectorWidth), 0);
                 (void)components;
                 argument.fields.push_back({field.path, value});
             }
@@ -428,8 +429,9 @@ private:
 
 } // namespace
 
-CapturedSession CapturedSessionBuilder::build(
-    const CaptureRecord& record, const std::vector<const CapturedLaunchRecord*>& launches) {
+CapturedSession
+CapturedSessionBuilder::build(const CaptureRecord& record,
+                              const std::vector<const CapturedLaunchRecord*>& launches) {
     if (launches.empty())
         throw CaptureRefusal("no launch to make a session of");
     return Builder(record, launches).build();

@@ -31,7 +31,8 @@ std::vector<BufferComparison> ExpectedOutputs::compare(const Session& session,
         }
         Session one = session;
         one.buffers = {buffer};
-        const OutputComparison comparison = OutputComparison::compare(one, ours, one, expected, rules);
+        const OutputComparison comparison =
+            OutputComparison::compare(one, ours, one, expected, rules);
         for (const BufferComparison& result : comparison.buffers())
             comparisons.push_back(result);
     }

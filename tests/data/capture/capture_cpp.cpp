@@ -25,7 +25,7 @@
 
 namespace {
 
-const char *const kSource = R"CLC(
+const char* const kSource = R"CLC(
 __kernel void add(__global const float* a, __global const float* b, __global float* c)
 {
     size_t i = get_global_id(0);
@@ -42,54 +42,50 @@ __kernel void square(__global float* c)
 constexpr size_t kCount = 4096;
 constexpr size_t kLocal = 64;
 
-std::string lower(std::string text)
-{
+std::string lower(std::string text) {
     std::transform(text.begin(), text.end(), text.begin(),
                    [](unsigned char ch) { return static_cast<char>(std::tolower(ch)); });
     return text;
 }
 
 // CLW_TEST_DEVICE: a substring of the platform or device name (any case); else the first.
-cl::Device pickDevice()
-{
+cl::Device pickDevice() {
     std::vector<cl::Platform> platforms;
     cl::Platform::get(&platforms);
-    const char *wantedEnv = std::getenv("CLW_TEST_DEVICE");
+    const char* wantedEnv = std::getenv("CLW_TEST_DEVICE");
     const std::string wanted = wantedEnv ? lower(wantedEnv) : std::string();
-    for (const cl::Platform &platform : platforms) {
+    for (const cl::Platform& platform : platforms) {
         std::vector<cl::Device> devices;
         try {
             platform.getDevices(CL_DEVICE_TYPE_ALL, &devices);
-        } catch (const cl::Error &error) {
+        } catch (const cl::Error& error) {
             if (error.err() == CL_DEVICE_NOT_FOUND)
                 continue;
             throw;
         }
         const std::string platformName = lower(platform.getInfo<CL_PLATFORM_NAME>());
-        for (const cl::Device &device : devices) {
-            if (wanted.empty() || platformName.find(wanted) != std::string::npos
-                || lower(device.getInfo<CL_DEVICE_NAME>()).find(wanted) != std::string::npos)
+        for (const cl::Device& device : devices) {
+            if (wanted.empty() || platformName.find(wanted) != std::string::npos ||
+                lower(device.getInfo<CL_DEVICE_NAME>()).find(wanted) != std::string::npos)
                 return device;
         }
     }
     throw std::runtime_error(wanted.empty() ? "no OpenCL device"
-                                            : "no OpenCL device matches CLW_TEST_DEVICE="
-                                                  + std::string(wantedEnv));
+                                            : "no OpenCL device matches CLW_TEST_DEVICE=" +
+                                                  std::string(wantedEnv));
 }
 
-void writeOutput(const std::filesystem::path &dir, const std::string &name,
-                 const std::vector<float> &values)
-{
+void writeOutput(const std::filesystem::path& dir, const std::string& name,
+                 const std::vector<float>& values) {
     const std::filesystem::path path = dir / (name + ".bin");
     std::ofstream file(path, std::ios::binary);
-    file.write(reinterpret_cast<const char *>(values.data()),
+    file.write(reinterpret_cast<const char*>(values.data()),
                static_cast<std::streamsize>(values.size() * sizeof(float)));
     if (!file.flush())
         throw std::runtime_error("cannot write " + path.string());
 }
 
-int run(const std::filesystem::path &outDir)
-{
+int run(const std::filesystem::path& outDir) {
     std::filesystem::create_directories(outDir);
     const cl::Device device = pickDevice();
     std::cout << "device: " << device.getInfo<CL_DEVICE_NAME>() << '\n';
@@ -99,7 +95,7 @@ int run(const std::filesystem::path &outDir)
     cl::Program program(context, std::string(kSource));
     try {
         program.build(std::vector<cl::Device>{device});
-    } catch (const cl::Error &) {
+    } catch (const cl::Error&) {
         std::cerr << "build log:\n" << program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(device) << '\n';
         throw;
     }
@@ -136,17 +132,16 @@ int run(const std::filesystem::path &outDir)
 
 } // namespace
 
-int main(int argc, char **argv)
-{
+int main(int argc, char** argv) {
     if (argc != 2) {
         std::cerr << "usage: " << argv[0] << " OUTPUT_DIR\n";
         return 2;
     }
     try {
         return run(argv[1]);
-    } catch (const cl::Error &error) {
+    } catch (const cl::Error& error) {
         std::cerr << "OpenCL error " << error.err() << " in " << error.what() << '\n';
-    } catch (const std::exception &error) {
+    } catch (const std::exception& error) {
         std::cerr << "error: " << error.what() << '\n';
     }
     return 1;

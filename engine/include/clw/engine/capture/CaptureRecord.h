@@ -24,8 +24,8 @@ struct CapturedProgram {
     std::uint64_t id = 0;
     // "source", or what it was made from without a source: "il", "binary", "builtin", "link".
     std::string from = "source";
-    std::vector<std::string> sources; // the strings given to clCreateProgramWithSource
-    std::string options;              // the last build's or compile's
+    std::vector<std::string> sources;      // the strings given to clCreateProgramWithSource
+    std::string options;                   // the last build's or compile's
     std::vector<CapturedFileText> headers; // clCompileProgram's, and the -I folders' files read
     std::vector<std::uint64_t> linkedFrom; // "link": the programs linked
 };
@@ -49,9 +49,9 @@ struct CapturedSampler {
 
 struct CapturedLaunchArgument {
     enum class Kind { Memory, Sampler, Value, NoValue } kind = Kind::Value;
-    std::uint64_t object = 0;          // Memory, Sampler
-    std::vector<unsigned char> bytes;  // Value
-    std::uint64_t size = 0;            // NoValue: __local bytes, or a null buffer
+    std::uint64_t object = 0;         // Memory, Sampler
+    std::vector<unsigned char> bytes; // Value
+    std::uint64_t size = 0;           // NoValue: __local bytes, or a null buffer
 };
 
 struct CapturedLaunchRecord {

@@ -16,9 +16,8 @@ public:
     // One comparison for each buffer with an expected result, in the session's order: the run's
     // output (A) against the file (the reference). A file that is missing or does not read is a
     // Missing comparison saying so; a tolerance that does not read throws ToleranceError.
-    static std::vector<BufferComparison> compare(const Session& session,
-                                                 const std::filesystem::path& folder,
-                                                 const RunOutputs& outputs);
+    static std::vector<BufferComparison>
+    compare(const Session& session, const std::filesystem::path& folder, const RunOutputs& outputs);
 };
 
 } // namespace clw::engine
