@@ -467,7 +467,8 @@ print('same')
         const Run help = runWorkbench({QStringLiteral("--help")});
         QVERIFY(help.out.contains(QStringLiteral("  run SESSION.clwb")));
         const Run verb = runWorkbench({QStringLiteral("frobnicate")});
-        QVERIFY(verb.err.contains(QStringLiteral("build, run, check, diff, watch, capture, cache")));
+        QVERIFY(
+            verb.err.contains(QStringLiteral("build, run, check, diff, watch, capture, cache")));
     }
 };
 

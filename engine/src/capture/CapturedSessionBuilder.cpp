@@ -110,45 +110,27 @@ std::vector<unsigned char> readData(const CaptureRecord& record, const std::stri
     return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
 }
 
-// The pixel as a session's image buffer types it: "uchar4" for CL_RGBA / CL_UNORM_INT8.
+// The pixel as a session's image buffer types it: "uchar4" for CL_RGBA / CL_UNORM_INT8, or an
+// unsigned type of the pixel's size where no OpenCL type fits (three channels, packed types).
 std::string pixelType(const CapturedMemory& memory) {
-    const std::size_t channels = channelCount(memory.channelOrder);
-    std::string scalar;
-    switch (memory.channelType) {
-    case CL_UNORM_INT8:
-    case CL_UNSIGNED_INT8:
-        scalar = "uchar";
-        break;
-    case CL_SNORM_INT8:
-    case CL_SIGNED_INT8:
-        scalar = "char";
-        break;
-    case CL_UNORM_INT16:
-    case CL_UNSIGNED_INT16:
-    case CL_UNORM_SHORT_565:
-    case CL_UNORM_SHORT_555:
-        scalar = "ushort";
-        break;
-    case CL_SNORM_INT16:
-    case CL_SIGNED_INT16:
-        scalar = "short";
-        break;
-    case CL_SIGNED_INT32:
-        scalar = "int";
-        break;
-    case CL_UNSIGNED_INT32:
-    case CL_UNORM_INT_101010:
-        scalar = "uint";
-        break;
-    case CL_HALF_FLOAT:
-        scalar = "half";
-        break;
+    const cl_image_format format{memory.channelOrder, memory.channelType};
+    if (std::string name = pixelTypeName(format); !name.empty())
+        return name;
+    switch (memory.elementSize) {
+    case 1:
+        return "uchar";
+    case 2:
+        return "ushort";
+    case 4:
+        return "uint";
+    case 8:
+        return "uint2";
+    case 16:
+        return "uint4";
     default:
-        scalar = "float";
+        throw CaptureRefusal("an image of " + imageFormatName(format) +
+                             " has pixels of no OpenCL type's size, which a session cannot hold");
     }
-    if (isPackedChannelType(memory.channelType) || channels <= 1)
-        return scalar;
-    return scalar + std::to_string(channels);
 }
 
 std::string imageTypeName(std::uint32_t type) {

@@ -126,6 +126,48 @@ bool isPackedChannelType(cl_channel_type type) {
            type == CL_UNORM_INT_101010 || type == CL_UNORM_INT_101010_2 || type == CL_UNORM_INT24;
 }
 
+std::string pixelTypeName(const cl_image_format& format) {
+    std::string scalar;
+    switch (format.image_channel_data_type) {
+    case CL_UNORM_INT8:
+    case CL_UNSIGNED_INT8:
+        scalar = "uchar";
+        break;
+    case CL_SNORM_INT8:
+    case CL_SIGNED_INT8:
+        scalar = "char";
+        break;
+    case CL_UNORM_INT16:
+    case CL_UNSIGNED_INT16:
+        scalar = "ushort";
+        break;
+    case CL_SNORM_INT16:
+    case CL_SIGNED_INT16:
+        scalar = "short";
+        break;
+    case CL_SIGNED_INT32:
+        scalar = "int";
+        break;
+    case CL_UNSIGNED_INT32:
+        scalar = "uint";
+        break;
+    case CL_HALF_FLOAT:
+        scalar = "half";
+        break;
+    case CL_FLOAT:
+        scalar = "float";
+        break;
+    default:
+        return {};
+    }
+    const size_t channels = channelCount(format.image_channel_order);
+    if (channels == 1)
+        return scalar;
+    if (channels == 2 || channels == 4)
+        return scalar + std::to_string(channels);
+    return {}; // 3 channels: no OpenCL type of three packed scalars
+}
+
 size_t pixelSize(const cl_image_format& format) {
     const size_t bytes = channelTypeSize(format.image_channel_data_type);
     if (isPackedChannelType(format.image_channel_data_type))

@@ -17,6 +17,9 @@ size_t channelCount(cl_channel_order order);
 // holds the whole pixel and gives its size. 0 when unknown.
 size_t channelTypeSize(cl_channel_type type);
 bool isPackedChannelType(cl_channel_type type);
+// The type a pixel of `format` reads as on the host ("uchar4" for CL_RGBA / CL_UNORM_INT8);
+// empty where no OpenCL type fits (three channels, packed types).
+std::string pixelTypeName(const cl_image_format& format);
 // Bytes per pixel of a format, the element size of an image of it (PyOpenCL's itemsize); 0 when
 // unknown.
 size_t pixelSize(const cl_image_format& format);
