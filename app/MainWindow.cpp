@@ -6,6 +6,7 @@
 
 #include "WelcomePage.h"
 #include "WorkbenchContext.h"
+#include "capture/CaptureDialog.h"
 #include "cli/SampleCommand.h"
 #include "debug/CheckController.h"
 #include "debug/DebuggerPanel.h"
@@ -107,6 +108,19 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
     connect(&session, &ui::SessionController::modifiedChanged, this, &MainWindow::updateTitle);
     connect(&session, &ui::SessionController::buffersReady, this, &MainWindow::showBuffers);
+    // A captured session's run against the program's own results: the log keeps a line a
+    // buffer, the status bar says the gist, the inspector shows where a buffer differs.
+    connect(&session, &ui::SessionController::expectationsChecked, this,
+            [this](const QStringList& lines, bool allEqual) {
+                for (const QString& line : lines)
+                    m_logPanel->append(
+                        allEqual ? ui::LogPanel::Level::Info : ui::LogPanel::Level::Warning, line);
+                statusBar()->showMessage(
+                    allEqual ? tr("The run's outputs equal the captured program's results")
+                             : tr("The run's outputs differ from the captured program's results: "
+                                  "the buffer inspector highlights where (log: which buffers)"),
+                    15000);
+            });
     connect(&session, &ui::SessionController::busyChanged, this, &MainWindow::showBusy);
     connect(&session, &ui::SessionController::progress, this, &MainWindow::showProgress);
     connect(&session, &ui::SessionController::watchdogCountdown, this, [this](int secondsLeft) {
@@ -321,8 +335,30 @@ void MainWindow::createSessionMenu(QMenu* file) {
     saveAs->setObjectName(QStringLiteral("saveSessionAsAction"));
     saveAs->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
+    QAction* capture =
+        file->addAction(tr("&Capture from program..."), this, &MainWindow::showCaptureDialog);
+    capture->setObjectName(QStringLiteral("captureAction"));
+    capture->setToolTip(tr("Run a program of yours and open its OpenCL launches as sessions"));
+    file->addSeparator();
     QMenu* kernels = file->addMenu(tr("&Kernel files"));
     m_workspace->addFileActions(kernels);
+}
+
+void MainWindow::showCaptureDialog() {
+    if (!m_captureDialog) {
+        m_captureDialog = new ui::CaptureDialog(m_context.bridge(),
+                                                ui::CaptureProcess::besideThisExecutable(), this);
+        connect(m_captureDialog, &ui::CaptureDialog::sessionChosen, this,
+                [this](const QString& path) {
+                    if (m_sessions->open(path)) {
+                        raise();
+                        activateWindow();
+                    }
+                });
+    }
+    m_captureDialog->show();
+    m_captureDialog->raise();
+    m_captureDialog->activateWindow();
 }
 
 void MainWindow::fillRecentMenu() {
@@ -734,6 +770,7 @@ void MainWindow::showBuffers(const QStringList& names) {
         m_bufferInspector->addBuffer(name, session.bufferSource(name), format, false);
         m_bufferInspector->setPrevious(name, session.previousSource(name));
         m_bufferInspector->setBeforeLaunch(name, session.initialSource(name));
+        m_bufferInspector->setExpected(name, session.expectedSource(name));
     }
     if (names.isEmpty())
         return;

@@ -25,6 +25,7 @@ struct WatchReport;
 
 namespace clw::ui {
 class BufferInspector;
+class CaptureDialog;
 class CheckController;
 class DeviceBrowserPanel;
 class EditorWorkspace;
@@ -73,6 +74,9 @@ public:
     ui::WatchPanel* watchPanel() const { return m_watchPanel; }
     ui::DebuggerPanel* debuggerPanel() const { return m_debuggerPanel; }
     DebugActions* debugActions() const { return m_debugActions; }
+    // File > Capture from program...: the one window, made at its first use (null before).
+    ui::CaptureDialog* captureDialog() const { return m_captureDialog; }
+    void showCaptureDialog();
     // Watch `expression` at `line` of `file` (the session's name; empty: the main file), at
     // each work-item's `pass`-th pass (0: the last): a debug run on Oclgrind. False when a check
     // or watch runs already.
@@ -129,6 +133,7 @@ private:
     ui::LogPanel* m_logPanel = nullptr;
     WelcomePage* m_welcome = nullptr;
     SessionWorkflow* m_sessions = nullptr;
+    ui::CaptureDialog* m_captureDialog = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_deviceStatus = nullptr;
     QComboBox* m_deviceCombo = nullptr;

@@ -1,5 +1,7 @@
 #include "cli/CaptureCommand.h"
 
+#include "cli/CaptureIndex.h"
+#include "cli/CaptureStop.h"
 #include "cli/Usage.h"
 
 #include "clw/engine/capture/CaptureRecord.h"
@@ -10,6 +12,7 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
@@ -231,16 +234,38 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
         QDir(journal).removeRecursively();
         return kExitFailure;
     }
-    program.waitForFinished(-1);
+    const bool stopped =
+        CaptureStop(QDir(journal).absoluteFilePath(QStringLiteral("stop"))).waitFor(program);
     const bool crashed = program.exitStatus() == QProcess::CrashExit;
-    const int status = crashed ? kExitFailure : program.exitCode();
-    if (crashed)
+    const int status = crashed || stopped ? kExitFailure : program.exitCode();
+    CaptureIndex index(settings.program, settings.arguments, settings.kernels);
+    index.setEnd(crashed || stopped ? std::nullopt : std::optional(status), stopped);
+    if (stopped)
+        err << "clworkbench capture: the program was stopped; what was captured before is kept\n";
+    else if (crashed)
         err << "clworkbench capture: the program crashed; what was captured before is kept\n";
     else if (status != 0)
         err << "clworkbench capture: the program exited with status " << status
             << "; what was captured is kept\n";
 
     int result = status;
+    if (QFile progress(QDir(journal).absoluteFilePath(QStringLiteral("progress.json")));
+        progress.open(QIODevice::ReadOnly))
+        index.setProgress(progress.readAll());
+    if (!QFileInfo::exists(QDir(journal).absoluteFilePath(QStringLiteral("capture.jsonl")))) {
+        err << "clworkbench capture: the program made no OpenCL call through the capture layer: "
+               "either it calls no OpenCL, or the OpenCL loader it loads (libOpenCL) reads no "
+               "layers (OPENCL_LAYERS). NVIDIA's CUDA toolkit ships such a loader: put ocl-icd's "
+               "(Debian: ocl-icd-libopencl1) or the Khronos loader before it, for example with "
+               "LD_LIBRARY_PATH\n";
+        try {
+            index.write(outPath);
+        } catch (const std::exception& error) {
+            err << "clworkbench capture: " << error.what() << "\n";
+        }
+        QDir(journal).removeRecursively();
+        return result == 0 ? kExitFailure : result;
+    }
     try {
         const engine::CaptureRecord record = engine::CaptureRecord::read(journal.toStdString());
         // The program's timeline.
@@ -257,6 +282,7 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
                                          (outPath + QStringLiteral("/trace.json")).toStdString() +
                                          " (is the disk full?)");
         }
+        index.setTrace(trace.summary());
         out << "trace: " << outFolder.absoluteFilePath(QStringLiteral("trace.json")) << " ("
             << trace.summary().calls << " OpenCL calls, " << trace.summary().launches.size()
             << " launches)\n";
@@ -308,6 +334,7 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
                               .arg(group.back()->number)
                         : QStringLiteral("%1-%2").arg(qs(first.kernel)).arg(first.number);
                 const QString path = writeSession(outFolder, base, made);
+                index.addSession(path, group);
                 out << outFolder.absoluteFilePath(path) << ": " << label;
                 if (group.size() > 1)
                     out << " to " << group.back()->number << " (" << group.size() << " launches)";
@@ -320,11 +347,15 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
             } catch (const engine::CaptureRefusal& refusal) {
                 err << "clworkbench capture: " << label << " not captured: " << refusal.what()
                     << "\n";
+                index.addNotCaptured(first.number, qs(first.kernel), qs(refusal.what()));
             }
         }
-        for (const auto& skipped : record.skipped())
+        for (const auto& skipped : record.skipped()) {
             err << "clworkbench capture: launch " << skipped.number << " of '" << qs(skipped.kernel)
                 << "' skipped: " << qs(skipped.reason) << "\n";
+            index.addNotCaptured(skipped.number, qs(skipped.kernel), qs(skipped.reason));
+        }
+        index.write(outPath);
         if (settings.launch != QLatin1String("none") && written == 0) {
             if (record.launches().empty() && record.skipped().empty())
                 err << "clworkbench capture: no launch "

@@ -1,5 +1,7 @@
 #include "cli/RunPrinter.h"
 
+#include "bridge/ExpectedResults.h"
+
 #include "clw/engine/session/NpyFile.h"
 
 #include <QDir>
@@ -113,34 +115,8 @@ void RunPrinter::output(const std::string& name, const engine::NpyArray& array) 
 bool RunPrinter::expectations(const std::vector<engine::BufferComparison>& comparisons) {
     bool within = true;
     for (const engine::BufferComparison& buffer : comparisons) {
-        const QString name = QString::fromStdString(buffer.name);
-        const QString tolerance = QString::fromStdString(buffer.tolerance.text());
-        switch (buffer.status) {
-        case engine::BufferComparison::Status::Within:
-            m_out << "expected " << name << ": equals the captured result (" << buffer.compared
-                  << " elements, "
-                  << (tolerance == QLatin1String("exact") ? QStringLiteral("bit for bit")
-                                                          : tolerance)
-                  << ")\n";
-            break;
-        case engine::BufferComparison::Status::Differs: {
-            within = false;
-            m_out << "expected " << name << ": DIFFERS from the captured result in "
-                  << buffer.differing << " of " << buffer.compared << " elements (" << tolerance
-                  << ")";
-            if (!buffer.firstDifferences.empty()) {
-                const engine::DifferingElement& first = buffer.firstDifferences.front();
-                m_out << "; first at " << first.index << ": " << QString::fromStdString(first.a)
-                      << " against " << QString::fromStdString(first.b);
-            }
-            m_out << "\n";
-            break;
-        }
-        default:
-            within = false;
-            m_out << "expected " << name
-                  << ": not compared: " << QString::fromStdString(buffer.problem) << "\n";
-        }
+        m_out << ui::ExpectedResults::describe(buffer) << "\n";
+        within = within && buffer.status == engine::BufferComparison::Status::Within;
     }
     return within;
 }

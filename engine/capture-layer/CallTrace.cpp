@@ -46,6 +46,7 @@ void CallTrace::call(const char* name, std::uint64_t start, std::uint64_t end, c
     }
     line += "}";
     m_journal.trace(line);
+    m_journal.countCall(end);
     if (harvestNow)
         harvest(false);
 }

@@ -8,7 +8,8 @@ namespace clw::capture {
 
 namespace {
 constexpr std::size_t kTraceBlock = 1 << 16;
-}
+constexpr std::uint64_t kProgressEveryNs = 200'000'000;
+} // namespace
 
 CaptureJournal::CaptureJournal(const std::string& folder)
     : m_folder(folder) {
@@ -24,6 +25,7 @@ CaptureJournal::CaptureJournal(const std::string& folder)
 }
 
 CaptureJournal::~CaptureJournal() {
+    writeProgress();
     flushTrace();
     if (m_capture)
         std::fclose(m_capture);
@@ -66,8 +68,10 @@ bool CaptureJournal::writeData(const std::string& name, const void* bytes, std::
     std::FILE* file = std::fopen(part.c_str(), "wb");
     bool written = file && std::fwrite(bytes, 1, size, file) == size;
     written = file && std::fclose(file) == 0 && written;
-    if (written && std::rename(part.c_str(), path.c_str()) == 0)
+    if (written && std::rename(part.c_str(), path.c_str()) == 0) {
+        m_bytes += size;
         return true;
+    }
     std::fprintf(stderr, "clworkbench capture layer: could not write %s (%s)\n", path.c_str(),
                  std::strerror(errno));
     std::remove(part.c_str());
@@ -76,6 +80,39 @@ bool CaptureJournal::writeData(const std::string& name, const void* bytes, std::
 
 void CaptureJournal::removeData(const std::string& name) {
     std::remove((m_folder + "/data/" + name + ".bin").c_str());
+}
+
+void CaptureJournal::countCall(std::uint64_t nowNs) {
+    ++m_calls;
+    std::uint64_t last = m_progressWrittenNs.load(std::memory_order_relaxed);
+    // One thread writes; the others go on.
+    if (nowNs - last >= kProgressEveryNs &&
+        m_progressWrittenNs.compare_exchange_strong(last, nowNs, std::memory_order_relaxed))
+        writeProgress();
+}
+
+void CaptureJournal::countLaunch() {
+    ++m_launches;
+}
+
+void CaptureJournal::countCaptured() {
+    ++m_captured;
+}
+
+void CaptureJournal::writeProgress() {
+    std::lock_guard lock(m_progressMutex);
+    const std::string path = m_folder + "/progress.json";
+    const std::string part = path + ".part";
+    std::FILE* file = std::fopen(part.c_str(), "w");
+    if (!file)
+        return;
+    std::fprintf(file, "{\"calls\":%llu,\"launches\":%llu,\"captured\":%llu,\"bytes\":%llu}\n",
+                 (unsigned long long)m_calls.load(), (unsigned long long)m_launches.load(),
+                 (unsigned long long)m_captured.load(), (unsigned long long)m_bytes.load());
+    if (std::fclose(file) == 0)
+        std::rename(part.c_str(), path.c_str());
+    else
+        std::remove(part.c_str());
 }
 
 } // namespace clw::capture

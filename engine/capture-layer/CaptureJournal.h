@@ -7,9 +7,14 @@
 //                   enqueued (CallTrace), buffered and written in blocks
 //   data/NAME.bin   a memory object's bytes, before or after a captured launch: written to a
 //                   temporary file and renamed, so a name that exists holds all its bytes
+//   progress.json   calls, launches seen, launches captured and data bytes written so far,
+//                   rewritten (whole, by a rename) at most five times a second, for the
+//                   workbench's progress while the program runs
 // docs/capture-journal.md describes the lines. Any thread.
 #include <nlohmann/json.hpp>
 
+#include <atomic>
+#include <cstdint>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -33,12 +38,21 @@ public:
     bool writeData(const std::string& name, const void* bytes, std::size_t size);
     void removeData(const std::string& name);
 
+    // Progress: counted here, written to progress.json now and then (and at the end).
+    void countCall(std::uint64_t nowNs);
+    void countLaunch();
+    void countCaptured();
+    void writeProgress();
+
 private:
     std::string m_folder;
     std::mutex m_mutex;
     std::FILE* m_capture = nullptr;
     std::FILE* m_trace = nullptr;
     std::string m_traceBlock;
+    std::atomic<std::uint64_t> m_calls{0}, m_launches{0}, m_captured{0}, m_bytes{0};
+    std::atomic<std::uint64_t> m_progressWrittenNs{0};
+    std::mutex m_progressMutex;
 };
 
 } // namespace clw::capture

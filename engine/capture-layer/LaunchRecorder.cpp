@@ -117,6 +117,7 @@ void LaunchRecorder::skip(std::uint64_t count, const KernelRecord& kernel,
 cl_int LaunchRecorder::launch(cl_command_queue queue, cl_kernel handle,
                               const LaunchGeometry& geometry, cl_uint waits,
                               const cl_event* waitList, const std::function<cl_int()>& enqueue) {
+    m_journal.countLaunch();
     const std::optional<KernelRecord> kernel = m_table.kernel(handle);
     if (!kernel || !m_settings.wantsKernel(kernel->name))
         return enqueue();
@@ -190,6 +191,7 @@ cl_int LaunchRecorder::launch(cl_command_queue queue, cl_kernel handle,
     if (!afterProblem.empty())
         line["afterProblem"] = afterProblem;
     m_journal.record(line);
+    m_journal.countCaptured();
     return status;
 }
 

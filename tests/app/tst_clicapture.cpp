@@ -12,10 +12,12 @@
 #include "WorkbenchProcess.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -210,6 +212,68 @@ private slots:
                              dir.filePath(QStringLiteral("run-") + QFileInfo(session).baseName()));
         QCOMPARE(npyData(dir.filePath(QStringLiteral("run-square-2/c.npy"))),
                  fileBytes(own + QStringLiteral("/c.bin")));
+        // captures.json lists them: kernel, launches, sizes, device, time on the device.
+        const QJsonObject index =
+            QJsonDocument::fromJson(fileBytes(QDir(out).filePath(QStringLiteral("captures.json"))))
+                .object();
+        QCOMPARE(index.value(QStringLiteral("exitStatus")).toInt(-1), 0);
+        QCOMPARE(index.value(QStringLiteral("stopped")).toBool(true), false);
+        const QJsonArray listed = index.value(QStringLiteral("sessions")).toArray();
+        QCOMPARE(listed.size(), 2);
+        QStringList kernels;
+        for (const QJsonValue& value : listed) {
+            const QJsonObject entry = value.toObject();
+            kernels << entry.value(QStringLiteral("kernel")).toString();
+            QVERIFY(QFileInfo::exists(
+                QDir(out).filePath(entry.value(QStringLiteral("session")).toString())));
+            QCOMPARE(entry.value(QStringLiteral("global")).toArray(), QJsonArray{4096});
+            QVERIFY(!entry.value(QStringLiteral("device")).toString().isEmpty());
+            QVERIFY(entry.value(QStringLiteral("deviceNs")).toInteger() > 0);
+        }
+        QCOMPARE(kernels, (QStringList{QStringLiteral("add"), QStringLiteral("square")}));
+    }
+
+    // SIGTERM to the command ends the program and keeps what it captured before.
+    void stopKeepsWhatWasCaptured() {
+        CLW_REQUIRE_DEVICE(device);
+        Q_UNUSED(device)
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("sessions"));
+        QProcess capture;
+        capture.start(QStringLiteral(CLW_WORKBENCH_PATH),
+                      {QStringLiteral("capture"), QStringLiteral("--launch"), QStringLiteral("all"),
+                       QStringLiteral("--out"), out, QStringLiteral("--"), clw::test::testPython(),
+                       QStringLiteral("-c"),
+                       QStringLiteral("import subprocess, sys, time\n"
+                                      "subprocess.run([sys.argv[1], sys.argv[2]], check=True)\n"
+                                      "time.sleep(120)\n"),
+                       QStringLiteral(CLW_CAPTURE_CPP), dir.filePath(QStringLiteral("own"))});
+        QVERIFY(capture.waitForStarted());
+        // The layer's progress says when both launches are captured.
+        const QString progress = QDir(out).filePath(
+            QStringLiteral(".journal-%1/progress.json").arg(capture.processId()));
+        QTRY_VERIFY_WITH_TIMEOUT(QJsonDocument::fromJson(fileBytes(progress))
+                                         .object()
+                                         .value(QStringLiteral("captured"))
+                                         .toInt() == 2,
+                                 120000);
+        QElapsedTimer stopping;
+        stopping.start();
+        capture.terminate();
+        QVERIFY(capture.waitForFinished(30000));
+        QVERIFY2(stopping.elapsed() < 20000, "the program was not stopped");
+        QCOMPARE(capture.exitCode(), 1);
+        const QString err = QString::fromLocal8Bit(capture.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("the program was stopped; what was captured before is "
+                                             "kept")),
+                 qPrintable(err));
+        QCOMPARE(sessionsIn(out).size(), 2);
+        const QJsonObject index =
+            QJsonDocument::fromJson(fileBytes(QDir(out).filePath(QStringLiteral("captures.json"))))
+                .object();
+        QCOMPARE(index.value(QStringLiteral("stopped")).toBool(), true);
+        QVERIFY(index.value(QStringLiteral("exitStatus")).isNull());
+        QCOMPARE(index.value(QStringLiteral("sessions")).toArray().size(), 2);
     }
 
     void badInputIsSaid() {
@@ -238,6 +302,15 @@ private slots:
                             QStringLiteral("true")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains(QStringLiteral("cannot write in")), qPrintable(describe(run)));
+        // A program that makes no OpenCL call (or loads a loader that reads no layers).
+        run = runWorkbench({QStringLiteral("capture"), QStringLiteral("--out"), out,
+                            QStringLiteral("--"), clw::test::testPython(), QStringLiteral("-c"),
+                            QStringLiteral("print('no OpenCL here')")});
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.err.contains(QStringLiteral("the program made no OpenCL call through the "
+                                                 "capture layer: either it calls no OpenCL, or")),
+                 qPrintable(describe(run)));
+        QVERIFY2(run.out.contains(QStringLiteral("no OpenCL here")), qPrintable(describe(run)));
     }
 
     void programFaultsKeepWhatWasCaptured() {

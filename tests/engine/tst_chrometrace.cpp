@@ -188,6 +188,8 @@ private slots:
         QCOMPARE(summary.launches, (std::vector<std::string>{"scale", "vadd", "tail"}));
         QCOMPARE(summary.kernelDeviceNs,
                  (std::map<std::string, std::uint64_t>{{"scale", 10000}, {"vadd", 4250}}));
+        // Each launch's own device time, in the same order; tail's command has no times.
+        QCOMPARE(summary.launchDeviceNs, (std::vector<std::uint64_t>{10000, 4250, 0}));
     }
 
     void emptyJournal() {

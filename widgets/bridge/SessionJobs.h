@@ -1,6 +1,7 @@
 #pragma once
 // What the SessionController's jobs do on a bridge worker: build the session's program and run its
 // launches, returning values (DESIGN.md §3). No Qt object is touched here.
+#include "bridge/ExpectedResults.h"
 #include "models/RunRecord.h"
 
 #include "clw/engine/launch/KernelLimits.h"
@@ -71,6 +72,8 @@ struct RunOutcome {
     // The run's buffers as inspector sources, by name, and what each held before the launches.
     std::map<QString, std::shared_ptr<BufferSource>> sources;
     std::map<QString, std::shared_ptr<BufferSource>> initial;
+    // The outputs against the session's expected results (a captured session), where it has any.
+    std::optional<ExpectedResults> expected;
 };
 
 using ProgressFn = std::function<void(const QString& what, int done, int total)>;

@@ -232,6 +232,8 @@ void BufferInspector::showBuffer(const QString& name) {
     m_formatBar->showError(error.isEmpty() ? QString()
                                            : tr("%1 (showing hex until fixed)").arg(error));
     formatApplied();
+    if (it->second.expected)
+        m_diff->compareWith(it->second.expected);
     showStatus(tr("%1: %2, %3")
                    .arg(name, QString::fromStdString(it->second.source->description()),
                         QString::fromStdString(m_model->shape().describe())),
@@ -262,6 +264,9 @@ void BufferInspector::formatApplied() {
 void BufferInspector::updateReferences() {
     std::vector<DiffPanel::Reference> references;
     const QString shown = currentBuffer();
+    if (const Entry* entry = current(); entry && entry->expected)
+        references.push_back(
+            {tr("%1 as the program computed it (expected)").arg(shown), entry->expected});
     if (const Entry* entry = current(); entry && entry->beforeLaunch)
         references.push_back({tr("%1 before the last launch").arg(shown), entry->beforeLaunch});
     if (const Entry* entry = current(); entry && entry->snapshot)
@@ -314,6 +319,14 @@ void BufferInspector::setBeforeLaunch(const QString& name, std::shared_ptr<Buffe
     if (it == m_entries.end())
         return;
     it->second.beforeLaunch = std::move(before);
+    updateReferences();
+}
+
+void BufferInspector::setExpected(const QString& name, std::shared_ptr<BufferSource> expected) {
+    const auto it = m_entries.find(name);
+    if (it == m_entries.end())
+        return;
+    it->second.expected = std::move(expected);
     updateReferences();
 }
 

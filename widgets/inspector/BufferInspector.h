@@ -61,6 +61,10 @@ public:
     void setPrevious(const QString& name, std::shared_ptr<BufferSource> previous);
     // Sets what a buffer held before the last launch (the diff offers it first).
     void setBeforeLaunch(const QString& name, std::shared_ptr<BufferSource> before);
+    // Sets what a captured session expects a buffer to hold after the run (null: nothing). The
+    // diff offers it first, and showing the buffer compares with it: the table highlights the
+    // elements that differ from the program's own result.
+    void setExpected(const QString& name, std::shared_ptr<BufferSource> expected);
     // Highlights, in the table, the elements of the shown buffer that differ from its previous
     // contents (setPrevious: the previous live result), through the diff. False when the shown
     // buffer has no previous contents.
@@ -98,6 +102,7 @@ private:
         std::shared_ptr<BufferSource> snapshot;
         engine::ElementFormat format;
         std::shared_ptr<BufferSource> beforeLaunch;
+        std::shared_ptr<BufferSource> expected;
     };
 
     void applyFormat(const engine::ElementFormat& format);

@@ -108,7 +108,8 @@ SessionController::~SessionController() {
         m_client->cancelActive();
         m_bridge.cancel(m_activeJob);
     }
-    releaseOnWorker({std::move(m_sources), std::move(m_previous), std::move(m_initial)});
+    releaseOnWorker(
+        {std::move(m_sources), std::move(m_previous), std::move(m_initial), std::move(m_expected)});
 }
 
 QString SessionController::folder() const {
@@ -133,10 +134,12 @@ void SessionController::openSession(engine::Session session, const QString& file
     m_history.clear();
     m_liveRecords.clear();
     m_nextRunId = 1;
-    releaseOnWorker({std::move(m_sources), std::move(m_previous), std::move(m_initial)});
+    releaseOnWorker(
+        {std::move(m_sources), std::move(m_previous), std::move(m_initial), std::move(m_expected)});
     m_sources.clear();
     m_previous.clear();
     m_initial.clear();
+    m_expected.clear();
     m_built = false;
     setModified(false);
     // The device the session names, as `clworkbench run` takes it; else the one chosen before.
@@ -417,7 +420,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
     m_activeJob = m_bridge.run(
         this,
         [this, client = m_client, deviceName, plan = std::move(plan), relay = m_relay,
-         generation = m_generation, limits = m_jobLimits](const JobContext& job) {
+         generation = m_generation, limits = m_jobLimits, live](const JobContext& job) {
             // Only posts: `this` is touched on its own thread, while it lives (the relay).
             const ProgressFn progress = [this, relay, generation, limits](const QString& what,
                                                                           int done, int total) {
@@ -430,7 +433,16 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
                 });
             };
             try {
-                return client->run(plan, deviceName, job, progress, limits);
+                RemoteRun ran = client->run(plan, deviceName, job, progress, limits);
+                // A captured session says whether the run gave what the program's launch gave.
+                if (!live && plan.launch && !ran.outcome.sources.empty() &&
+                    std::any_of(plan.session.buffers.begin(), plan.session.buffers.end(),
+                                [](const engine::SessionBuffer& buffer) {
+                                    return !buffer.expected.empty();
+                                }))
+                    ran.outcome.expected =
+                        ExpectedResults::compare(plan.session, plan.folder, ran.outcome.sources);
+                return ran;
             } catch (const HostStopped& stopped) {
                 return RemoteRun{stoppedRun(plan, QString::fromStdString(stopped.what())), {}};
             }
@@ -494,6 +506,11 @@ void SessionController::finishRun(RunOutcome outcome) {
         m_previous = std::move(m_sources);
         m_sources = std::move(outcome.sources);
         m_initial = std::move(outcome.initial);
+        if (outcome.expected) {
+            releaseOnWorker({std::move(m_expected)});
+            m_expected = std::move(outcome.expected->sources);
+            Q_EMIT expectationsChecked(outcome.expected->lines, outcome.expected->allEqual);
+        }
         Q_EMIT buffersReady(bufferNames());
     }
     if (!outcome.errorWhere.isEmpty())
@@ -582,6 +599,11 @@ QStringList SessionController::bufferNames() const {
 std::shared_ptr<BufferSource> SessionController::bufferSource(const QString& name) const {
     const auto found = m_sources.find(name);
     return found == m_sources.end() ? nullptr : found->second;
+}
+
+std::shared_ptr<BufferSource> SessionController::expectedSource(const QString& name) const {
+    const auto found = m_expected.find(name);
+    return found == m_expected.end() ? nullptr : found->second;
 }
 
 std::shared_ptr<BufferSource> SessionController::initialSource(const QString& name) const {

@@ -149,6 +149,9 @@ public:
     std::shared_ptr<BufferSource> previousSource(const QString& name) const;
     // What the buffer held before the latest run's launches (its initial contents).
     std::shared_ptr<BufferSource> initialSource(const QString& name) const;
+    // What the session expects a buffer to hold after a run (a captured launch's result), as of
+    // the last run; null for a buffer with no expected result.
+    std::shared_ptr<BufferSource> expectedSource(const QString& name) const;
 
 Q_SIGNALS:
     void sessionOpened();
@@ -166,6 +169,9 @@ Q_SIGNALS:
     void sweepFinished(const clw::ui::SweepResult& result);
     // The latest run's buffers are new sources (bufferSource) for `names`.
     void buffersReady(const QStringList& names);
+    // A run's outputs against the session's expected results (before buffersReady): one line a
+    // buffer, as `clworkbench run` prints them; `allEqual` when every one equals.
+    void expectationsChecked(const QStringList& lines, bool allEqual);
     void historyChanged();
     // A live run ended (runLive).
     void liveRunFinished(const clw::ui::LiveOutcome& outcome);
@@ -222,6 +228,7 @@ private:
     std::map<QString, std::shared_ptr<BufferSource>> m_sources;
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
     std::map<QString, std::shared_ptr<BufferSource>> m_initial;
+    std::map<QString, std::shared_ptr<BufferSource>> m_expected;
     quint64 m_activeJob = 0;
     std::shared_ptr<ProgressRelay> m_relay; // progress from workers, closed when this goes
     bool m_buildAgain = false;              // build() was asked for while busy

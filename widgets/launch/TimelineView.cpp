@@ -281,7 +281,12 @@ QString TimelineView::toolTipAt(QPoint position) const {
     auto at = [](double ns) { return QStringLiteral("+") + formatDuration(ns); };
     QStringList lines;
     lines << tr("%1 (%2)").arg(command.label, kindSingular(command.kind));
-    lines << tr("Run #%1, launch %2").arg(record.id).arg(launch);
+    if (!m_programTimeline)
+        lines << tr("Run #%1, launch %2").arg(record.id).arg(launch);
+    else if (!record.launch.kernel.empty())
+        lines << tr("The program's launch %1, of %2").arg(record.id).arg(launch);
+    else
+        lines << tr("After the program's last launch");
     lines << tr("Duration: %1").arg(formatDuration(bar.ended - bar.started));
     if (bar.started > bar.queued)
         lines

@@ -53,6 +53,10 @@ public:
     // before any command finished, commands without profiling times); empty when it has bars.
     QString emptyHint() const;
 
+    // A captured program's timeline (CapturedTimeline): its records are the program's launches,
+    // not runs of the session, and the tooltips say so.
+    void setProgramTimeline(bool program) { m_programTimeline = program; }
+
     // The colour of a kind's bars (its wait is drawn lighter).
     static QColor kindColor(RunCommand::Kind kind);
 
@@ -113,6 +117,7 @@ private:
     // Until the person zooms or pans, a resize fits again.
     bool m_userMoved = false;
     int m_selectedRun = 0;
+    bool m_programTimeline = false;
     QPoint m_pressPosition;
     double m_pressViewStartNs = 0;
     bool m_pressed = false;

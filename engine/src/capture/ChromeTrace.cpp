@@ -141,13 +141,16 @@ void ChromeTrace::add(const nlohmann::json& line) {
 void ChromeTrace::summarize() {
     m_summary.calls = m_calls.size();
     for (const Call& call : m_calls) {
-        if (isLaunch(call.name))
-            m_summary.launches.push_back(call.kernel);
         const auto times = m_events.find(call.event);
-        if (call.hasKernel && call.event && times != m_events.end() && times->second.timed) {
-            const std::uint64_t* at = times->second.at;
-            m_summary.kernelDeviceNs[call.kernel] += at[3] > at[2] ? at[3] - at[2] : 0;
+        const bool timed = call.event && times != m_events.end() && times->second.timed;
+        const std::uint64_t* at = timed ? times->second.at : nullptr;
+        const std::uint64_t deviceNs = at && at[3] > at[2] ? at[3] - at[2] : 0;
+        if (isLaunch(call.name)) {
+            m_summary.launches.push_back(call.kernel);
+            m_summary.launchDeviceNs.push_back(deviceNs);
         }
+        if (call.hasKernel && timed)
+            m_summary.kernelDeviceNs[call.kernel] += deviceNs;
     }
 }
 

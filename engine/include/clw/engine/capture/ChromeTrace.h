@@ -19,6 +19,8 @@ struct TraceSummary {
     // The kernel of each clEnqueueNDRangeKernel and clEnqueueTask in the order they were called
     // (by start time, ties in the journal's order); "" where the journal named none.
     std::vector<std::string> launches;
+    // Each of those launches' nanoseconds on the device (START..END); 0 where not timed.
+    std::vector<std::uint64_t> launchDeviceNs;
     // Kernel name -> nanoseconds its commands ran on the device (START..END), where timed.
     std::map<std::string, std::uint64_t> kernelDeviceNs;
 };
