@@ -101,6 +101,7 @@ void CaptureDialog::buildForm() {
     m_environment = new QPlainTextEdit(this);
     m_environment->setPlaceholderText(tr("NAME=VALUE, one a line, added to the environment"));
     m_environment->setFixedHeight(m_environment->fontMetrics().lineSpacing() * 3 + 12);
+    m_environment->setTabChangesFocus(true);
     form->addRow(tr("&Environment:"), m_environment);
     m_kernels = new QLineEdit(this);
     m_kernels->setPlaceholderText(tr("every kernel; or names, separated by spaces"));
@@ -150,6 +151,12 @@ void CaptureDialog::buildForm() {
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_status);
+    // Tab goes from field to field, then to the buttons: a space typed after a Tab never lands
+    // on a browse button.
+    QWidget* order[] = {m_program, m_arguments, m_folder, m_environment, m_kernels,
+                        m_launch,  m_maxBytes,  m_out,    m_capture,     m_stop};
+    for (std::size_t i = 1; i < std::size(order); ++i)
+        setTabOrder(order[i - 1], order[i]);
     connect(m_capture, &QPushButton::clicked, this, &CaptureDialog::startCapture);
     connect(m_stop, &QPushButton::clicked, this, &CaptureDialog::stopCapture);
 
@@ -246,6 +253,8 @@ void CaptureDialog::setRunning(bool running) {
     m_capture->setEnabled(!running);
     m_stop->setEnabled(running);
     m_busy->setVisible(running);
+    // The focus stays on the button that applies, not on the first field's browse button.
+    (running ? m_stop : m_capture)->setFocus();
 }
 
 void CaptureDialog::showProgress(const CaptureProgress& progress) {
@@ -258,6 +267,8 @@ void CaptureDialog::showProgress(const CaptureProgress& progress) {
 
 void CaptureDialog::showResult(const std::optional<CaptureResult>& result, const QString& problem) {
     setRunning(false);
+    if (m_process.progress().calls == 0)
+        m_counts->setText(tr("No OpenCL call was captured"));
     if (!result) {
         m_status->setText(tr("Nothing captured: %1").arg(problem));
         return;
@@ -292,7 +303,10 @@ void CaptureDialog::showResult(const std::optional<CaptureResult>& result, const
     } else {
         m_tabs->setCurrentWidget(m_output);
     }
-    loadTimeline(result->trace);
+    if (QFileInfo::exists(result->trace))
+        loadTimeline(result->trace);
+    else
+        Q_EMIT timelineLoaded(); // no OpenCL call, no timeline: the status says why
 }
 
 void CaptureDialog::fillTable(const CaptureResult& result) {
@@ -331,6 +345,7 @@ void CaptureDialog::fillTable(const CaptureResult& result) {
         ++row;
     }
     m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setSectionResizeMode(6, QHeaderView::Stretch);
 }
 
 void CaptureDialog::openSelected() {
