@@ -171,7 +171,8 @@ void CaptureDialog::buildForm() {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
-    connect(m_table, &QTableWidget::cellDoubleClicked, this, [this] { openSelected(); });
+    // A double click, or Enter on a row (the view's activation, as the system has it).
+    connect(m_table, &QTableWidget::activated, this, [this] { openSelected(); });
     m_open = new QPushButton(tr("&Open session"), launches);
     m_open->setToolTip(tr("Open the selected launch as a session (or double-click it)"));
     m_open->setEnabled(false);
@@ -300,6 +301,7 @@ void CaptureDialog::showResult(const std::optional<CaptureResult>& result, const
     if (!result->sessions.empty()) {
         m_tabs->setCurrentIndex(0);
         m_table->selectRow(0);
+        m_table->setFocus();
     } else {
         m_tabs->setCurrentWidget(m_output);
     }
