@@ -192,6 +192,11 @@ private slots:
                  fileBytes(own + QStringLiteral("/c.bin")));
         QCOMPARE(tracedLaunches(out),
                  QStringList({QStringLiteral("add"), QStringLiteral("square")}));
+        // Check on Oclgrind takes the captured session as any other: both launches, no finding.
+        const Run check = runWorkbench({QStringLiteral("check"), sessions.first()});
+        QVERIFY2(check.exitCode == 0, qPrintable(describe(check)));
+        QVERIFY2(check.out.contains(QStringLiteral("check: no findings in 2 launches on ")),
+                 qPrintable(describe(check)));
     }
 
     void cppProgramRunsEqual() {

@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -199,13 +200,21 @@ public:
                  : program->from == "link"   ? std::string("programs linked together")
                                              : std::string("built-in kernels")) +
                 ", not from source: a session holds OpenCL C source, so it is not captured");
+        std::string main;
+        for (const std::string& text : program->sources)
+            main += text;
+        // A session runs the launches the host made; children a kernel enqueues on the device
+        // would run again without the device queue they need, so such a program is named.
+        static const std::regex deviceEnqueue(R"(\benqueue_kernel\s*\()");
+        if (std::regex_search(main, deviceEnqueue))
+            throw CaptureRefusal("kernel '" + first.kernel +
+                                 "' is in a program that enqueues kernels on the device "
+                                 "(enqueue_kernel), which a session does not replay: not "
+                                 "captured");
         m_out.session.title = first.kernel + " (captured)";
         m_out.session.description = "Captured from a program's launch " +
                                     std::to_string(first.number) + " of '" + first.kernel +
                                     "' on " + first.device + ".";
-        std::string main;
-        for (const std::string& text : program->sources)
-            main += text;
         m_out.session.sources.files.push_back({"program.cl", main});
         m_out.session.sources.mainFile = "program.cl";
         std::set<std::string> names{"program.cl"};
