@@ -44,6 +44,11 @@ DebugActions::DebugActions(ui::EngineBridge& bridge, ui::SessionController& sess
                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F5), &DebugActions::toBarrier);
     m_stop = makeAction(tr("Stop debu&gging"), "stopDebugAction",
                         QKeySequence(Qt::SHIFT | Qt::Key_F5), &DebugActions::stop);
+    m_toggleBreakpoint =
+        makeAction(tr("Toggle &breakpoint"), "toggleBreakpointAction", QKeySequence(Qt::Key_F9),
+                   &DebugActions::toggleBreakpointAtCaret);
+    m_toggleBreakpoint->setToolTip(tr("Set or clear a breakpoint on the caret's line of the "
+                                      "kernel (F9; a click on a line's number does the same)"));
     m_panel.addDebugActions({m_debug, m_stepInto, m_stepOut, m_continue, m_toBarrier, m_stop});
 
     connect(m_controller, &ui::DebugController::paused, this, &DebugActions::showStop);
@@ -92,12 +97,25 @@ void DebugActions::addTo(QMenu* menu) const {
     menu->addActions({m_debug, m_stepInto, m_stepOut, m_continue, m_toBarrier, m_stop});
 }
 
+void DebugActions::toggleBreakpointAtCaret() {
+    ui::KernelEditor* editor = m_workspace.mainEditor();
+    if (!editor)
+        return;
+    int line = 0, index = 0;
+    editor->getCursorPosition(&line, &index);
+    editor->toggleBreakpoint(line + 1);
+}
+
 void DebugActions::updateActions() {
     const bool paused = m_controller->isPaused();
     m_debug->setEnabled(!m_controller->isRunning() || paused);
     for (QAction* action : {m_stepInto, m_stepOut, m_continue, m_toBarrier})
         action->setEnabled(paused);
     m_stop->setEnabled(m_controller->isRunning());
+    if (m_debugging != m_controller->isRunning()) {
+        m_debugging = m_controller->isRunning();
+        Q_EMIT debuggingChanged(m_debugging);
+    }
 }
 
 void DebugActions::debugOrStepOver() {

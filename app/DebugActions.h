@@ -35,7 +35,19 @@ public:
     void addTo(QMenu* menu) const;
     ui::DebugController* controller() const { return m_controller; }
     QAction* debugAction() const { return m_debug; }
+    // F9: a breakpoint on the caret's line of the kernel's main file, or none there any more.
+    QAction* toggleBreakpointAction() const { return m_toggleBreakpoint; }
+    // Step into / out, Continue, Continue to the next barrier and Stop debugging (Debug is step
+    // over while paused).
+    QList<QAction*> steppingActions() const {
+        return {m_stepInto, m_stepOut, m_continue, m_toBarrier, m_stop};
+    }
 
+Q_SIGNALS:
+    // A debug run began (true) or ended (false).
+    void debuggingChanged(bool debugging);
+
+public:
     // The inspector's name of a buffer a pause showed: "debug: out", "debug: tile (__local)".
     static QString inspectorName(const QString& name, bool local);
 
@@ -49,6 +61,7 @@ private:
     void updateActions();
     QAction* makeAction(const QString& text, const char* name, const QKeySequence& keys,
                         void (DebugActions::*slot)());
+    void toggleBreakpointAtCaret();
     void stepInto();
     void stepOut();
     void continueRun();
@@ -68,6 +81,8 @@ private:
     QAction* m_continue;
     QAction* m_toBarrier;
     QAction* m_stop;
+    QAction* m_toggleBreakpoint;
+    bool m_debugging = false;
     QStringList m_problems; // of the run in progress
 };
 

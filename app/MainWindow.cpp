@@ -2,6 +2,8 @@
 
 #include "DebugActions.h"
 #include "DifferentialActions.h"
+#include "KeysDialog.h"
+#include "MainToolBar.h"
 #include "ProblemReporter.h"
 
 #include "WelcomePage.h"
@@ -383,6 +385,7 @@ void MainWindow::createMenus() {
     m_workspace->addLanguageActions(menuBar()->addMenu(tr("&Code")));
 
     QMenu* run = menuBar()->addMenu(tr("&Run"));
+    m_runMenu = run;
     m_workspace->addBuildActions(run);
     // Ctrl+B also builds the session's program, so that the launch panel lists its kernels.
     connect(m_workspace->buildAction(), &QAction::triggered, &m_context.session(),
@@ -408,6 +411,7 @@ void MainWindow::createMenus() {
     m_debugActions = new DebugActions(
         m_context.bridge(), m_context.session(), *m_workspace, *m_debuggerPanel, *m_bufferInspector,
         report, [this] { raiseDock("debuggerDock"); }, this);
+    run->addAction(m_debugActions->toggleBreakpointAction());
     QMenu* debugMenu = run->addMenu(tr("De&bug"));
     m_debugActions->addTo(debugMenu);
     QAction* watchAction = run->addAction(tr("&Watch..."), this, &MainWindow::watchAtCaret);
@@ -425,6 +429,8 @@ void MainWindow::createMenus() {
     stop->setObjectName(QStringLiteral("stopAction"));
     stop->setShortcut(QKeySequence(Qt::Key_Escape));
     stop->setShortcutContext(Qt::ApplicationShortcut);
+    stop->setToolTip(tr("Stop: end the run in progress now, whatever it is doing (Esc); the "
+                        "next run starts a new device host"));
     QAction* restart = run->addAction(tr("&Restart Device Host"), &m_context.session(),
                                       &ui::SessionController::restart);
     restart->setObjectName(QStringLiteral("restartAction"));
@@ -467,6 +473,13 @@ void MainWindow::createMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Welcome"), this, [this] { raiseDock("welcomeDock"); });
+    QAction* keys = help->addAction(tr("&Keys"), this, [this] {
+        auto* dialog = new KeysDialog(*menuBar(), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    keys->setObjectName(QStringLiteral("keysAction"));
+    keys->setShortcut(QKeySequence(Qt::Key_F1));
     help->addAction(tr("&About CL Workbench"), this, [this] {
         QMessageBox::about(this, tr("About CL Workbench"),
                            tr("CL Workbench %1\nA workbench for OpenCL devices and kernels.")
@@ -475,24 +488,37 @@ void MainWindow::createMenus() {
 }
 
 void MainWindow::createToolBar() {
-    QToolBar* bar = addToolBar(tr("Live"));
-    bar->setObjectName(QStringLiteral("liveToolBar"));
-    m_liveAction = bar->addAction(tr("&Live"));
+    m_liveAction = new QAction(tr("&Live"), this);
     m_liveAction->setObjectName(QStringLiteral("liveAction"));
     m_liveAction->setCheckable(true);
     m_liveAction->setChecked(m_live->isLive());
-    m_liveAction->setToolTip(tr("Run the session's launches again after each edit that builds, "
-                                "with a %1 s watchdog (saved with the session)")
+    m_liveAction->setShortcut(QKeySequence(Qt::Key_F7));
+    m_liveAction->setToolTip(tr("Live: run the session's launches again after each edit that "
+                                "builds, with a %1 s watchdog (F7; saved with the session)")
                                  .arg(ui::SessionController::kLiveLaunchLimit.count() / 1000.0));
     connect(m_liveAction, &QAction::triggered, this, &MainWindow::toggleLive);
-    bar->addAction(m_checkAction);
-    QAction* pin = bar->addAction(tr("&Pin"));
+    auto* pin = new QAction(tr("&Pin"), this);
     pin->setObjectName(QStringLiteral("pinLiveAction"));
-    pin->setToolTip(tr("Record the live result shown in the run history"));
+    pin->setToolTip(tr("Pin: keep the live result shown in the run history"));
     connect(pin, &QAction::triggered, this, [this] {
         if (!m_live->pin())
             statusBar()->showMessage(tr("No live result to pin yet."), 5000);
     });
+    m_runMenu->addSeparator();
+    m_runMenu->addActions({m_liveAction, pin});
+
+    MainToolBar::Actions actions;
+    actions.build = m_workspace->findChild<QAction*>(QStringLiteral("buildAction"));
+    actions.run = m_launchPanel->runAction();
+    actions.stop = findChild<QAction*>(QStringLiteral("stopAction"));
+    actions.check = m_checkAction;
+    actions.debug = m_debugActions->debugAction();
+    actions.live = m_liveAction;
+    actions.pin = pin;
+    actions.capture = findChild<QAction*>(QStringLiteral("captureAction"));
+    actions.stepping = m_debugActions->steppingActions();
+    auto* bar = new MainToolBar(actions, *this);
+    connect(m_debugActions, &DebugActions::debuggingChanged, bar, &MainToolBar::setDebugging);
 
     connect(m_live, &ui::LiveRunner::liveChanged, this, [this](bool on) {
         m_workspace->builds()->setLiveBuildsStored(!on);

@@ -10,6 +10,7 @@
 class QComboBox;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QsciScintilla;
@@ -134,6 +135,7 @@ private:
     WelcomePage* m_welcome = nullptr;
     SessionWorkflow* m_sessions = nullptr;
     ui::CaptureDialog* m_captureDialog = nullptr;
+    QMenu* m_runMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_deviceStatus = nullptr;
     QComboBox* m_deviceCombo = nullptr;

@@ -169,6 +169,8 @@ void EditorWorkspace::createActions() {
     m_editActions = {find, replace, next, previous, goTo, comment, zoomIn, zoomOut, zoomReset};
 
     m_build = makeAction(tr("&Build"), QKeySequence(tr("Ctrl+B")), nullptr, "buildAction");
+    m_build->setToolTip(tr("Build: compile the kernel for the chosen device and show its "
+                           "errors and warnings on their lines (Ctrl+B)"));
     connect(m_build, &QAction::triggered, this, [this] { buildNow(); });
     m_live = makeAction(tr("Build as you &type"), {}, nullptr, "liveBuildAction");
     m_live->setCheckable(true);

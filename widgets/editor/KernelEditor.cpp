@@ -86,7 +86,10 @@ void KernelEditor::setUpView() {
                                            (1 << kNoteMarker) | (1 << kFindingMarker) |
                                            (1 << kServiceErrorMarker) |
                                            (1 << kServiceWarningMarker));
-    setMarginSensitivity(kSymbolMargin, false);
+    // A click in the line numbers or the markers toggles a breakpoint, as in every IDE (the
+    // margins then select no line).
+    setMarginSensitivity(0, true);
+    setMarginSensitivity(kSymbolMargin, true);
     setFolding(BoxedTreeFoldStyle, kFoldMargin);
     markerDefine(Circle, kErrorMarker);
     markerDefine(RightTriangle, kWarningMarker);
@@ -101,7 +104,7 @@ void KernelEditor::setUpView() {
     markerDefine(Background, kExecutionLineMarker);
     connect(this, &QsciScintilla::marginClicked, this,
             [this](int margin, int line, Qt::KeyboardModifiers) {
-                if (margin == kDebugMargin)
+                if (margin == 0 || margin == kSymbolMargin || margin == kDebugMargin)
                     toggleBreakpoint(line + 1);
             });
     connect(this, &QsciScintilla::linesChanged, this, &KernelEditor::updateMarginWidth);
@@ -262,6 +265,18 @@ void KernelEditor::contextMenuEvent(QContextMenuEvent* event) {
                 [this, expression, line] { Q_EMIT watchRequested(expression, line); });
     }
     menu->exec(event->globalPos());
+}
+
+bool KernelEditor::event(QEvent* event) {
+    // Esc belongs to the window (Stop, Shift+Esc Cancel) unless the editor shows a popup of its
+    // own for it to close: QScintilla would otherwise take every Esc for itself.
+    if (event->type() == QEvent::ShortcutOverride &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape && !isListActive() &&
+        !send(this, SCI_CALLTIPACTIVE)) {
+        event->ignore();
+        return false;
+    }
+    return QsciScintilla::event(event);
 }
 
 void KernelEditor::keyPressEvent(QKeyEvent* event) {

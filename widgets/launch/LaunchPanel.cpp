@@ -218,6 +218,9 @@ void LaunchPanel::connectController() {
         if (!busy) {
             m_progressReveal.stop();
             m_progress->hide();
+            m_results->showIdle();
+        } else if (m_controller.isRunning()) {
+            m_results->showRunning();
         }
         updateActions();
     });

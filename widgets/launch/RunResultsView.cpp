@@ -78,6 +78,7 @@ QString RunResultsView::durationText(double ns) {
 }
 
 void RunResultsView::showRun(const RunRecord& record) {
+    m_running = false;
     const QString what = record.mode == RunRecord::Mode::RunN
                              ? tr("Run %1 (%2 times)").arg(record.id).arg(record.kernelNs.size())
                          : record.mode == RunRecord::Mode::Sweep
@@ -109,6 +110,7 @@ void RunResultsView::showRun(const RunRecord& record) {
 }
 
 void RunResultsView::showSweep(const SweepResult& result) {
+    m_running = false;
     m_table->setSortingEnabled(false);
     m_table->setRowCount(int(result.points.size()));
     const QColor bestColor(0xd4, 0xf4, 0xd4);
@@ -160,7 +162,21 @@ void RunResultsView::showSweep(const SweepResult& result) {
     m_useBest->show();
 }
 
+void RunResultsView::showRunning() {
+    if (!m_running)
+        m_idleText = m_label->text();
+    m_running = true;
+    m_label->setText(tr("Running on the device: Esc stops it, Shift+Esc cancels it."));
+}
+
+void RunResultsView::showIdle() {
+    if (m_running)
+        m_label->setText(m_idleText);
+    m_running = false;
+}
+
 void RunResultsView::clear() {
+    m_running = false;
     m_label->setText(tr("No run yet: press Run (F5)."));
     m_table->setRowCount(0);
     m_table->hide();

@@ -27,6 +27,10 @@ public:
     void showSweep(const SweepResult& result);
     // Another launch is shown, or another session: nothing to say yet.
     void clear();
+    // While a run goes: says so, and how to stop it; showIdle() puts back what was shown (a
+    // finished run's showRun() replaces it anyway).
+    void showRunning();
+    void showIdle();
     // What the results line says.
     QString text() const;
 
@@ -42,6 +46,8 @@ private:
     QTableWidget* m_table;
     QPushButton* m_useBest;
     std::vector<std::uint64_t> m_best;
+    QString m_idleText; // what the label said before the run began
+    bool m_running = false;
 };
 
 } // namespace clw::ui

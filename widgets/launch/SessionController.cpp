@@ -301,6 +301,8 @@ void SessionController::setBusy(bool busy) {
     if (m_busy == busy)
         return;
     m_busy = busy;
+    if (!busy)
+        m_running = false;
     // A build, or a run that may build first, starts with the build's limit.
     if (busy) {
         startStep(m_jobLimits.build);
@@ -406,6 +408,7 @@ void SessionController::startRun(RunRecord::Mode mode, int launchIndex, int time
         m_jobLimits.launch = std::min(m_jobLimits.launch, kLiveLaunchLimit);
     // Taken before busyChanged: an edit made in answer to it belongs to the next run.
     const engine::Session session = m_session;
+    m_running = !live;
     setBusy(true);
     RunPlan plan;
     plan.session = session;

@@ -110,6 +110,8 @@ public:
     // buffers made from their initial contents (shown in the inspector); nothing is launched.
     void restart();
     bool isBusy() const { return m_busy; }
+    // Busy with a run (Run, Run N times, a sweep; not a build or live mode's run).
+    bool isRunning() const { return m_busy && m_running; }
     // How long builds and launches may run before the device host is ended: the session's
     // `watchdog`, an edit like the others (sessionChanged, modified). A build or run in progress
     // keeps the limits it started with; the next one takes the new ones.
@@ -229,6 +231,7 @@ private:
     std::map<QString, std::shared_ptr<BufferSource>> m_previous;
     std::map<QString, std::shared_ptr<BufferSource>> m_initial;
     std::map<QString, std::shared_ptr<BufferSource>> m_expected;
+    bool m_running = false;
     quint64 m_activeJob = 0;
     std::shared_ptr<ProgressRelay> m_relay; // progress from workers, closed when this goes
     bool m_buildAgain = false;              // build() was asked for while busy
