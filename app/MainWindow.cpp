@@ -110,6 +110,12 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
     connect(&session, &ui::SessionController::modifiedChanged, this, &MainWindow::updateTitle);
     connect(&session, &ui::SessionController::buffersReady, this, &MainWindow::showBuffers);
+    // What a run printed comes forward (live mode's runs print into it without taking the view).
+    connect(&session, &ui::SessionController::runFinished, this,
+            [this](const ui::RunRecord& record) {
+                if (!record.output.isEmpty() && !m_context.session().isLive())
+                    raiseDock("outputDock");
+            });
     // A captured session's run against the program's own results: the log keeps a line a
     // buffer, the status bar says the gist, the inspector shows where a buffer differs.
     connect(&session, &ui::SessionController::expectationsChecked, this,

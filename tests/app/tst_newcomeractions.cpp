@@ -12,9 +12,11 @@
 #include "launch/RunResultsView.h"
 #include "launch/SessionController.h"
 
+#include "SessionWindow.h"
 #include "TestDevice.h"
 
 #include <QAction>
+#include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QSignalSpy>
@@ -53,6 +55,22 @@ QPoint inMargin(ui::KernelEditor& editor, int margin, int line) {
     const long position = editor.SendScintilla(QsciScintilla::SCI_POSITIONFROMLINE, line);
     const int y = int(editor.SendScintilla(QsciScintilla::SCI_POINTYFROMPOSITION, 0, position));
     return {x + editor.marginWidth(margin) / 2, y + editor.textHeight(line) / 2};
+}
+
+// A kernel that prints one line, "hello 7".
+engine::Session printingSession() {
+    const char* json =
+        "{\"format\": \"clworkbench-session\", \"version\": 1,"
+        " \"sources\": {\"main\": \"say.cl\", \"files\": [{\"name\": \"say.cl\", \"text\":"
+        " \"__kernel void say(__global int* x) { if (get_global_id(0) == 0)"
+        " printf(\\\"hello %d\\\\n\\\", x[0]); }\\n\"}]},"
+        " \"options\": \"\", \"devices\": [],"
+        " \"buffers\": [{\"name\": \"x\", \"type\": \"int\", \"shape\": [4],"
+        " \"access\": \"read_write\", \"init\": {\"fill\": \"ramp\", \"start\": 7,"
+        " \"step\": 1}}],"
+        " \"launches\": [{\"kernel\": \"say\", \"global\": [4],"
+        " \"arguments\": [{\"buffer\": \"x\"}]}]}";
+    return engine::SessionFile::parse(json).session;
 }
 
 } // namespace
@@ -133,6 +151,23 @@ private Q_SLOTS:
         QCOMPARE(editor->breakpoints(), QList<int>{5});
         QTest::mouseClick(editor->viewport(), Qt::LeftButton, {}, inMargin(*editor, 1, 4));
         QVERIFY(editor->breakpoints().isEmpty());
+    }
+
+    void theOutputComesForwardWhenARunPrints() {
+        CLW_REQUIRE_DEVICE(device);
+        Q_UNUSED(device)
+        test::SessionWindow opened(printingSession(), QStringLiteral("say.clwb"));
+        QVERIFY(opened.open());
+        ui::SessionController& session = opened.context.session();
+        QTRY_VERIFY_WITH_TIMEOUT(!session.kernels().empty() && !session.isBusy(), 120000);
+        auto* output = opened.window.findChild<QDockWidget*>(QStringLiteral("outputDock"));
+        QVERIFY(output);
+        QVERIFY(output->visibleRegion().isEmpty()); // behind the buffer inspector's tab
+        opened.window.launchPanel()->runAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(session.history().size() == 1 && !session.isBusy(), 120000);
+        QVERIFY2(session.history().front().output.contains(QStringLiteral("hello 7")),
+                 qPrintable(session.history().front().output));
+        QTRY_VERIFY(!output->visibleRegion().isEmpty());
     }
 
     void escapeInTheEditorStopsAndTheLaunchPanelSaysARunGoes() {
