@@ -106,6 +106,8 @@ MainWindow::MainWindow(WorkbenchContext& context, QWidget* parent)
     createToolBar();
     createCheck();
 
+    // A message longer than the bar keeps its whole text on hover.
+    connect(statusBar(), &QStatusBar::messageChanged, statusBar(), &QWidget::setToolTip);
     ui::SessionController& session = m_context.session();
     connect(&session, &ui::SessionController::sessionOpened, this, &MainWindow::showSessionOpened);
     connect(&session, &ui::SessionController::modifiedChanged, this, &MainWindow::updateTitle);

@@ -151,10 +151,13 @@ void TestCharacterize::nvidiaBranches() {
     QVERIFY(ch::localMemoryBankCount(fermi).note.empty());
     const DeviceFacts ampere = nvidia(8, 0);
     QCOMPARE(*ch::localMemoryBankCount(ampere).value, 32u);
-    QCOMPARE(ch::localMemoryBankCount(ampere).note,
-             std::string("wildly guessing local memory bank count on 'Fake GPU'"));
+    QCOMPARE(
+        ch::localMemoryBankCount(ampere).note,
+        std::string("an estimate: 'Fake GPU' does not report its local memory bank count, so the "
+                    "usual value for its kind is shown"));
     QCOMPARE(ch::simultaneousWorkItemsOnLocalAccess(ampere).note,
-             std::string("wildly guessing conflicting local access size on 'Fake GPU'"));
+             std::string("an estimate: 'Fake GPU' does not report its conflicting local access "
+                         "size, so the usual value for its kind is shown"));
     QCOMPARE(*ch::simdGroupSize(ampere, 4).value, 32u);
     QCOMPARE(ch::fastInaccurateBuildOptions(ampere).back(), std::string("-cl-strict-aliasing"));
     // Without the warp size query an NVIDIA vendor string still means 32.

@@ -71,6 +71,7 @@ private Q_SLOTS:
     void comparisonHighlightsDifferingRows();
     void exportWritesJsonAndMarkdown();
     void characterizationFailureIsShown();
+    void platformRowNamesThePlatform();
 };
 
 void TestDeviceModels::characterizationModel() {
@@ -361,6 +362,21 @@ void TestDeviceModels::characterizationFailureIsShown() {
     for (const DeviceProperty& property : entry.properties)
         QVERIFY(property.topic != imageFormatsTopic());
     QVERIFY(deviceExportMarkdown(entry).contains(entry.characterizationError));
+}
+
+// CL_DEVICE_PLATFORM is shown as the platform's name, its handle after it (issue 65).
+void TestDeviceModels::platformRowNamesThePlatform() {
+    CLW_REQUIRE_DEVICE(device);
+    const DeviceEntry entry = testDeviceEntry(device);
+    const QString name = QString::fromStdString(device.platform().name());
+    bool found = false;
+    for (const DeviceProperty& property : entry.properties)
+        if (property.name == QLatin1String("CL_DEVICE_PLATFORM")) {
+            found = true;
+            QVERIFY2(property.value.startsWith(name + QStringLiteral(" (handle 0x")),
+                     qPrintable(property.value));
+        }
+    QVERIFY(found);
 }
 
 QTEST_GUILESS_MAIN(TestDeviceModels)

@@ -110,6 +110,11 @@ DeviceEntry readDevice(const engine::Device& device, bool characterize) {
         entry.maxWorkItemSizes.append(std::uint64_t(size));
     entry.extensions = splitExtensions(qs(device.info<CL_DEVICE_EXTENSIONS>()));
     entry.properties = propertyRows(device.allInfo());
+    // A handle says nothing to a person: the platform's row names the platform.
+    for (DeviceProperty& row : entry.properties)
+        if (row.supported && row.name == QLatin1String("CL_DEVICE_PLATFORM"))
+            row.value =
+                QStringLiteral("%1 (handle %2)").arg(qs(device.platform().name()), row.value);
     if (!characterize)
         return entry;
     // Both need a context (and the characterization a probe build): a device that refuses one

@@ -103,7 +103,7 @@ Characterization characterizeDevice(const DeviceFacts& facts) {
          {}});
     const std::string structBug = structArgCountBug(facts);
     items.push_back({"struct_arg_count_bug",
-                     "Miscounts struct arguments",
+                     "Driver bug: struct arguments miscounted",
                      structBug.empty() ? "no" : "yes (" + structBug + ")",
                      {}});
     items.push_back({"svm_coarse_grain_buffer",

@@ -26,7 +26,8 @@ bool contains(const std::string& text, const char* part) {
 }
 
 std::string guessing(const char* what, const DeviceFacts& facts) {
-    return std::string("wildly guessing ") + what + " on '" + facts.name + "'";
+    return std::string("an estimate: '") + facts.name + "' does not report its " + what +
+           ", so the usual value for its kind is shown";
 }
 
 bool mayHaveSvm(const DeviceFacts& facts) {
