@@ -273,7 +273,7 @@ int runCaptureCommand(const QStringList& options, QTextStream& out, QTextStream&
             readText(std::filesystem::path(journal.toStdString()) / "trace.jsonl"),
             record.queueDevices());
         {
-            const std::string text = trace.json().dump(1);
+            const std::string text = trace.text();
             std::ofstream file((outPath + QStringLiteral("/trace.json")).toStdString(),
                                std::ios::binary);
             file << text;

@@ -8,7 +8,6 @@
 #include <charconv>
 #include <cstring>
 #include <fstream>
-#include <iterator>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -108,7 +107,14 @@ std::vector<unsigned char> readData(const CaptureRecord& record, const std::stri
     if (!file)
         throw CaptureRefusal("the captured data file " + record.dataFile(name).string() +
                              " is missing");
-    return {std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+    // One read of the whole file: a captured buffer may be gigabytes.
+    file.seekg(0, std::ios::end);
+    std::vector<unsigned char> bytes(std::size_t(file.tellg()));
+    file.seekg(0);
+    if (!file.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size())))
+        throw CaptureRefusal("the captured data file " + record.dataFile(name).string() +
+                             " does not read whole");
+    return bytes;
 }
 
 // The pixel as a session's image buffer types it: "uchar4" for CL_RGBA / CL_UNORM_INT8, or an

@@ -1,11 +1,100 @@
 #include "clw/engine/capture/ChromeTrace.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <set>
 #include <stdexcept>
 #include <string_view>
 
 namespace clw::engine {
+
+// A line as the layer writes it, read without a JSON library (a trace holds millions): a flat
+// object whose members are non-negative integers, strings without escapes or one list of
+// integers. Anything else is left to nlohmann, which says what is wrong.
+struct TraceJournalLine {
+    struct Member {
+        std::string_view key;
+        std::string_view text; // a string's characters
+        std::uint64_t number = 0;
+        std::vector<std::uint64_t> list;
+        enum class Kind { Number, Text, List } kind = Kind::Number;
+    };
+    std::vector<Member> members;
+
+    const Member* find(std::string_view key) const {
+        for (const Member& member : members)
+            if (member.key == key)
+                return &member;
+        return nullptr;
+    }
+
+    static bool read(std::string_view line, TraceJournalLine& out) {
+        std::size_t at = 0;
+        const auto skip = [&] {
+            while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r'))
+                ++at;
+        };
+        const auto take = [&](char c) {
+            skip();
+            if (at < line.size() && line[at] == c) {
+                ++at;
+                return true;
+            }
+            return false;
+        };
+        const auto string = [&](std::string_view& into) {
+            if (!take('"'))
+                return false;
+            const std::size_t end = line.find_first_of("\"\\", at);
+            if (end == std::string_view::npos || line[end] != '"')
+                return false;
+            into = line.substr(at, end - at);
+            at = end + 1;
+            return true;
+        };
+        const auto number = [&](std::uint64_t& into) {
+            skip();
+            const char* begin = line.data() + at;
+            const auto [end, error] = std::from_chars(begin, line.data() + line.size(), into);
+            if (error != std::errc() || end == begin)
+                return false;
+            at += std::size_t(end - begin);
+            return true;
+        };
+        out.members.clear();
+        if (!take('{'))
+            return false;
+        do {
+            Member member;
+            if (!string(member.key) || !take(':'))
+                return false;
+            skip();
+            if (at < line.size() && line[at] == '"') {
+                member.kind = Member::Kind::Text;
+                if (!string(member.text))
+                    return false;
+            } else if (take('[')) {
+                member.kind = Member::Kind::List;
+                do {
+                    std::uint64_t value = 0;
+                    if (!number(value))
+                        return false;
+                    member.list.push_back(value);
+                } while (take(','));
+                if (!take(']'))
+                    return false;
+            } else if (!number(member.number)) {
+                return false;
+            }
+            out.members.push_back(std::move(member));
+        } while (take(','));
+        if (!take('}'))
+            return false;
+        skip();
+        return at == line.size();
+    }
+};
 
 namespace {
 
@@ -27,15 +116,102 @@ std::uint64_t optionalCount(const Json& line, const char* key) {
     return line.contains(key) ? count(line, key) : 0;
 }
 
-// Nanoseconds from the trace's start (a difference taken modulo 2^64) as Chrome's microseconds.
-double micros(std::uint64_t nanoseconds) {
-    return double(static_cast<std::int64_t>(nanoseconds)) / 1000.0;
-}
+// The trace's JSON written as text, an event a line: a trace of millions of calls is written
+// in seconds, where building nlohmann's document of it first took several times as long.
+class TraceText {
+public:
+    TraceText() { m_text = "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n"; }
 
-Json metadata(const char* what, int pid, std::uint64_t tid, const std::string& name) {
-    return Json{
-        {"ph", "M"}, {"name", what}, {"pid", pid}, {"tid", tid}, {"args", {{"name", name}}}};
-}
+    void metadata(const char* what, int pid, std::uint64_t tid, const std::string& name) {
+        begin();
+        m_text += "{\"ph\":\"M\",\"name\":";
+        quoted(what);
+        m_text += ",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) +
+                  ",\"args\":{\"name\":";
+        quoted(name);
+        m_text += "}}";
+    }
+    // An "X" event from `start` (ns from the trace's start) lasting `duration` ns; its args follow.
+    void beginSpan(const char* category, const std::string& name, int pid, std::uint64_t tid,
+                   std::uint64_t start, std::uint64_t duration) {
+        begin();
+        m_text += "{\"ph\":\"X\",\"cat\":\"";
+        m_text += category;
+        m_text += "\",\"name\":";
+        quoted(name);
+        m_text +=
+            ",\"pid\":" + std::to_string(pid) + ",\"tid\":" + std::to_string(tid) + ",\"ts\":";
+        micros(start);
+        m_text += ",\"dur\":";
+        micros(duration);
+        m_text += ",\"args\":{";
+        m_firstArg = true;
+    }
+    void stringArg(const char* key, const std::string& value) {
+        argKey(key);
+        quoted(value);
+    }
+    void integerArg(const char* key, std::int64_t value) {
+        argKey(key);
+        m_text += std::to_string(value);
+    }
+    void microsArg(const char* key, std::uint64_t nanoseconds) {
+        argKey(key);
+        micros(nanoseconds);
+    }
+    void endSpan() { m_text += "}}"; }
+    std::string finish() {
+        m_text += "\n]}\n";
+        return std::move(m_text);
+    }
+
+private:
+    void begin() {
+        if (!m_firstEvent)
+            m_text += ",\n";
+        m_firstEvent = false;
+    }
+    void argKey(const char* key) {
+        if (!m_firstArg)
+            m_text += ',';
+        m_firstArg = false;
+        m_text += '"';
+        m_text += key;
+        m_text += "\":";
+    }
+    // Nanoseconds (a difference taken modulo 2^64) as Chrome's microseconds, exactly: "31.500".
+    void micros(std::uint64_t nanoseconds) {
+        const std::int64_t signedNs = static_cast<std::int64_t>(nanoseconds);
+        const std::uint64_t magnitude =
+            signedNs < 0 ? std::uint64_t(0) - nanoseconds : std::uint64_t(signedNs);
+        char text[32];
+        std::snprintf(text, sizeof text, "%s%llu.%03llu", signedNs < 0 ? "-" : "",
+                      static_cast<unsigned long long>(magnitude / 1000),
+                      static_cast<unsigned long long>(magnitude % 1000));
+        m_text += text;
+    }
+    void quoted(std::string_view value) {
+        m_text += '"';
+        for (const char c : value) {
+            if (c == '"' || c == '\\') {
+                m_text += '\\';
+                m_text += c;
+            } else if (static_cast<unsigned char>(c) < 0x20) {
+                char escape[8];
+                std::snprintf(escape, sizeof escape, "\\u%04x",
+                              unsigned(static_cast<unsigned char>(c)));
+                m_text += escape;
+            } else {
+                m_text += c;
+            }
+        }
+        m_text += '"';
+    }
+
+    std::string m_text;
+    bool m_firstEvent = true;
+    bool m_firstArg = true;
+};
 
 bool isLaunch(const std::string& call) {
     return call == "clEnqueueNDRangeKernel" || call == "clEnqueueTask";
@@ -70,6 +246,8 @@ ChromeTrace ChromeTrace::fromJournal(const std::string& text,
     for (std::size_t i = 0; i < last; ++i) {
         if (blank(lines[i]))
             continue;
+        if (TraceJournalLine flat; TraceJournalLine::read(lines[i], flat) && trace.addFlat(flat))
+            continue;
         const std::string where = "trace.jsonl line " + std::to_string(i + 1) + ": ";
         const Json line = Json::parse(lines[i].begin(), lines[i].end(), nullptr, false);
         if (line.is_discarded()) {
@@ -91,6 +269,44 @@ ChromeTrace ChromeTrace::fromJournal(const std::string& text,
                      [](const Call& a, const Call& b) { return a.start < b.start; });
     trace.summarize();
     return trace;
+}
+
+bool ChromeTrace::addFlat(const TraceJournalLine& line) {
+    using Kind = TraceJournalLine::Member::Kind;
+    const auto numberOf = [&](std::string_view key, std::uint64_t& into, bool required) {
+        const TraceJournalLine::Member* member = line.find(key);
+        if (!member)
+            return !required;
+        into = member->number;
+        return member->kind == Kind::Number;
+    };
+    if (const TraceJournalLine::Member* name = line.find("c")) {
+        Call call;
+        if (name->kind != Kind::Text || !numberOf("t", call.start, true) ||
+            !numberOf("d", call.duration, true) || !numberOf("th", call.thread, true) ||
+            !numberOf("q", call.queue, false) || !numberOf("e", call.event, false))
+            return false;
+        call.name = std::string(name->text);
+        if (const TraceJournalLine::Member* kernel = line.find("k")) {
+            if (kernel->kind != Kind::Text)
+                return false;
+            call.kernel = std::string(kernel->text);
+            call.hasKernel = true;
+        }
+        m_calls.push_back(std::move(call));
+        return true;
+    }
+    // A command's times; one that failed ("status", maybe negative) goes the slow way.
+    const TraceJournalLine::Member* times = line.find("s");
+    std::uint64_t sequence = 0;
+    if (!times || times->kind != Kind::List || times->list.size() != 4 ||
+        !numberOf("ev", sequence, true) || m_events.contains(sequence))
+        return false;
+    EventTimes event;
+    std::copy(times->list.begin(), times->list.end(), event.at);
+    event.timed = true;
+    m_events.emplace(sequence, event);
+    return true;
 }
 
 void ChromeTrace::add(const nlohmann::json& line) {
@@ -177,61 +393,52 @@ std::map<std::uint64_t, std::uint64_t> ChromeTrace::queueOffsets() const {
 }
 
 nlohmann::json ChromeTrace::json() const {
-    Json events = Json::array();
-    events.push_back(metadata("process_name", kHostPid, 0, "Program (host)"));
+    return Json::parse(text());
+}
+
+std::string ChromeTrace::text() const {
+    TraceText out;
+    out.metadata("process_name", kHostPid, 0, "Program (host)");
     std::set<std::uint64_t> threads;
     for (const Call& call : m_calls)
         threads.insert(call.thread);
     for (const std::uint64_t thread : threads)
-        events.push_back(
-            metadata("thread_name", kHostPid, thread, "Thread " + std::to_string(thread)));
+        out.metadata("thread_name", kHostPid, thread, "Thread " + std::to_string(thread));
     const std::map<std::uint64_t, std::uint64_t> offsets = queueOffsets();
     if (!offsets.empty())
-        events.push_back(metadata("process_name", kDevicePid, 0, "Device queues"));
+        out.metadata("process_name", kDevicePid, 0, "Device queues");
     for (const auto& [queue, offset] : offsets) {
         const auto device = m_queueDevices.find(queue);
         std::string name = "Queue " + std::to_string(queue);
         if (device != m_queueDevices.end() && !device->second.empty())
             name += " (" + device->second + ")";
-        events.push_back(metadata("thread_name", kDevicePid, queue, name));
+        out.metadata("thread_name", kDevicePid, queue, name);
     }
 
     const std::uint64_t origin = m_calls.empty() ? 0 : m_calls.front().start;
     for (const Call& call : m_calls) {
-        Json args = Json::object();
-        if (call.hasKernel)
-            args["kernel"] = call.kernel;
-        if (call.queue)
-            args["queue"] = call.queue;
         const auto times = m_events.find(call.event);
         const bool known = call.event && times != m_events.end();
+        out.beginSpan("api", call.name, kHostPid, call.thread, call.start - origin, call.duration);
+        if (call.hasKernel)
+            out.stringArg("kernel", call.kernel);
+        if (call.queue)
+            out.integerArg("queue", std::int64_t(call.queue));
         if (known && !times->second.timed)
-            args["status"] = times->second.status; // the command failed, or had no times
-        events.push_back(Json{{"ph", "X"},
-                              {"cat", "api"},
-                              {"name", call.name},
-                              {"pid", kHostPid},
-                              {"tid", call.thread},
-                              {"ts", micros(call.start - origin)},
-                              {"dur", micros(call.duration)},
-                              {"args", args}});
+            out.integerArg("status", times->second.status); // it failed, or had no times
+        out.endSpan();
         if (!known || !times->second.timed || !offsets.contains(call.queue))
             continue;
         const std::uint64_t offset = offsets.at(call.queue);
         const std::uint64_t* at = times->second.at;
-        events.push_back(Json{{"ph", "X"},
-                              {"cat", "device"},
-                              {"name", call.hasKernel ? call.kernel : commandName(call.name)},
-                              {"pid", kDevicePid},
-                              {"tid", call.queue},
-                              {"ts", micros(at[2] + offset)},
-                              {"dur", at[3] > at[2] ? micros(at[3] - at[2]) : 0.0},
-                              {"args",
-                               {{"queued_us", micros(at[0] + offset)},
-                                {"submit_us", micros(at[1] + offset)},
-                                {"call", call.name}}}});
+        out.beginSpan("device", call.hasKernel ? call.kernel : commandName(call.name), kDevicePid,
+                      call.queue, at[2] + offset, at[3] > at[2] ? at[3] - at[2] : 0);
+        out.microsArg("queued_us", at[0] + offset);
+        out.microsArg("submit_us", at[1] + offset);
+        out.stringArg("call", call.name);
+        out.endSpan();
     }
-    return Json{{"traceEvents", std::move(events)}, {"displayTimeUnit", "ns"}};
+    return out.finish();
 }
 
 } // namespace clw::engine

@@ -13,6 +13,8 @@
 
 namespace clw::engine {
 
+struct TraceJournalLine; // a line of trace.jsonl as the quick reader took it (ChromeTrace.cpp)
+
 // What the timeline held, for a line of text beside the trace.
 struct TraceSummary {
     std::size_t calls = 0;
@@ -36,6 +38,9 @@ public:
 
     // {"traceEvents": [...], "displayTimeUnit": "ns"}: times in microseconds from the first call.
     nlohmann::json json() const;
+    // The same as text (what trace.json holds), written without building the document: an event
+    // a line.
+    std::string text() const;
     const TraceSummary& summary() const { return m_summary; }
 
 private:
@@ -55,6 +60,9 @@ private:
 
     // One parsed line; throws std::invalid_argument saying what is wrong with it.
     void add(const nlohmann::json& line);
+    // A line read by the quick reader (the layer's own lines); false where it is not one, for
+    // add() to read and judge.
+    bool addFlat(const TraceJournalLine& line);
     void summarize();
     // Per queue, what a device time of it adds up with to give host nanoseconds from the first
     // call (modulo 2^64: the two clocks' readings are far apart, the sums are not).
