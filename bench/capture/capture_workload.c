@@ -6,7 +6,8 @@
  *     clSetKernelArg, a saxpy over 64K work-items, a small blocking clEnqueueReadBuffer (4 KiB):
  *     six OpenCL calls each. Prints `loop_seconds X`, the loop's own wall time (the setup
  *     before it, the platform, the build, the buffers and one launch to warm up, and the
- *     release after are left out).
+ *     release after are left out), and `loop_cpu_seconds Y`, the CPU time all the process'
+ *     threads took in it.
  *   capture_workload bytes MIB LAUNCHES
  *     Two buffers, in and out, of MIB/2 mebibytes each (about MIB in all), filled from the host,
  *     then LAUNCHES launches of a kernel over them, then clFinish. Prints `loop_seconds X`, the
@@ -60,10 +61,19 @@ static const char* kernel_source =
 
 enum { CALLS_ITEMS = 64 * 1024, SMALL_FLOATS = 1024 };
 
-static double now_seconds(void) {
+static double clock_seconds(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double now_seconds(void) {
+    return clock_seconds(CLOCK_MONOTONIC);
+}
+
+/* The CPU time of every thread of the process: the driver's, and a layer's. */
+static double cpu_seconds(void) {
+    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
 }
 
 static void lower(char* s) {
@@ -193,7 +203,7 @@ static void run_calls(cl_context context, cl_command_queue queue, cl_device_id d
     warm_up(queue, saxpy, global);
 
     float checksum = 0.0f;
-    const double start = now_seconds();
+    const double start = now_seconds(), start_cpu = cpu_seconds();
     for (long k = 0; k < n; ++k) {
         for (int i = 0; i < SMALL_FLOATS; ++i)
             small_in[i] = (float)((k + i) % 13);
@@ -209,8 +219,8 @@ static void run_calls(cl_context context, cl_command_queue queue, cl_device_id d
                                   small_out, 0, NULL, NULL));
         checksum += small_out[k % SMALL_FLOATS];
     }
-    const double seconds = now_seconds() - start;
-    printf("loop_seconds %.6f\n", seconds);
+    const double seconds = now_seconds() - start, cpu = cpu_seconds() - start_cpu;
+    printf("loop_seconds %.6f\nloop_cpu_seconds %.6f\n", seconds, cpu);
     if (checksum != checksum) /* keeps the reads' results used; NaN never comes */
         printf("checksum %g\n", checksum);
 
