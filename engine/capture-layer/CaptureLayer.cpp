@@ -68,42 +68,45 @@ struct TimedCommand<Member, Name, R(CL_API_CALL*)(cl_command_queue, A...)> {
     }
 };
 
+// clang-format off (it reflows these X-macro lists differently on each pass)
 #define CLW_TIMED_CALLS(X)                                                                         \
     X(clGetPlatformIDs)                                                                            \
     X(clGetPlatformInfo)                                                                           \
     X(clGetDeviceIDs)                                                                              \
-    X(clGetDeviceInfo) X(clCreateContext) X(clCreateContextFromType) X(clRetainContext)            \
-        X(clReleaseContext) X(clGetContextInfo) X(clRetainCommandQueue) X(clRetainMemObject) X(    \
-            clGetSupportedImageFormats) X(clGetMemObjectInfo) X(clGetImageInfo) X(clRetainSampler) \
-            X(clGetSamplerInfo) X(clRetainProgram) X(clGetProgramInfo) X(clGetProgramBuildInfo)    \
-                X(clRetainKernel) X(clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clGetEventInfo) \
-                    X(clRetainEvent) X(clReleaseEvent) X(clGetEventProfilingInfo) X(clFlush)       \
-                        X(clEnqueueMapBuffer) X(clEnqueueMapImage) X(clSetEventCallback)           \
-                            X(clSetMemObjectDestructorCallback) X(clCreateUserEvent)               \
-                                X(clSetUserEventStatus) X(clCreateSubDevices) X(clRetainDevice)    \
-                                    X(clReleaseDevice) X(clUnloadPlatformCompiler)                 \
-                                        X(clGetKernelArgInfo) X(clGetPipeInfo) X(clSVMAlloc)       \
-                                            X(clSVMFree) X(clSetKernelExecInfo)                    \
-                                                X(clGetKernelSubGroupInfo)                         \
-                                                    X(clGetDeviceAndHostTimer) X(clGetHostTimer)   \
-                                                        X(clSetDefaultDeviceCommandQueue) X(       \
-                                                            clSetProgramReleaseCallback)           \
-                                                            X(clSetProgramSpecializationConstant)  \
-                                                                X(clSetContextDestructorCallback)
+    X(clGetDeviceInfo)                                                                             \
+    X(clCreateContext)                                                                             \
+    X(clCreateContextFromType) X(clRetainContext) X(clReleaseContext) X(clGetContextInfo)          \
+        X(clRetainCommandQueue) X(clRetainMemObject) X(clGetSupportedImageFormats) X(              \
+            clGetMemObjectInfo) X(clGetImageInfo) X(clRetainSampler) X(clGetSamplerInfo)           \
+            X(clRetainProgram) X(clGetProgramInfo) X(clGetProgramBuildInfo) X(clRetainKernel) X(   \
+                clGetKernelInfo) X(clGetKernelWorkGroupInfo) X(clGetEventInfo) X(clRetainEvent)    \
+                X(clReleaseEvent) X(clGetEventProfilingInfo) X(clFlush) X(clEnqueueMapBuffer)      \
+                    X(clEnqueueMapImage) X(clSetEventCallback) X(clSetMemObjectDestructorCallback) \
+                        X(clCreateUserEvent) X(clSetUserEventStatus) X(clCreateSubDevices)         \
+                            X(clRetainDevice) X(clReleaseDevice) X(clUnloadPlatformCompiler)       \
+                                X(clGetKernelArgInfo) X(clGetPipeInfo) X(clSVMAlloc) X(clSVMFree)  \
+                                    X(clSetKernelExecInfo) X(clGetKernelSubGroupInfo)              \
+                                        X(clGetDeviceAndHostTimer) X(clGetHostTimer)               \
+                                            X(clSetDefaultDeviceCommandQueue)                      \
+                                                X(clSetProgramReleaseCallback)                     \
+                                                    X(clSetProgramSpecializationConstant)          \
+                                                        X(clSetContextDestructorCallback)
 
 #define CLW_TIMED_COMMANDS(X)                                                                      \
     X(clEnqueueReadBuffer)                                                                         \
     X(clEnqueueWriteBuffer)                                                                        \
     X(clEnqueueCopyBuffer)                                                                         \
-    X(clEnqueueReadImage) X(clEnqueueWriteImage) X(clEnqueueCopyImage)                             \
-        X(clEnqueueCopyImageToBuffer) X(clEnqueueCopyBufferToImage) X(clEnqueueUnmapMemObject)     \
-            X(clEnqueueNativeKernel) X(clEnqueueMarker) X(clEnqueueReadBufferRect)                 \
-                X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect) X(clEnqueueFillBuffer)      \
-                    X(clEnqueueFillImage) X(clEnqueueMigrateMemObjects)                            \
-                        X(clEnqueueMarkerWithWaitList) X(clEnqueueBarrierWithWaitList)             \
-                            X(clEnqueueSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill)       \
-                                X(clEnqueueSVMMap) X(clEnqueueSVMUnmap) X(clEnqueueSVMMigrateMem)
+    X(clEnqueueReadImage)                                                                          \
+    X(clEnqueueWriteImage)                                                                         \
+    X(clEnqueueCopyImage) X(clEnqueueCopyImageToBuffer) X(clEnqueueCopyBufferToImage)              \
+        X(clEnqueueUnmapMemObject) X(clEnqueueNativeKernel) X(clEnqueueMarker)                     \
+            X(clEnqueueReadBufferRect) X(clEnqueueWriteBufferRect) X(clEnqueueCopyBufferRect)      \
+                X(clEnqueueFillBuffer) X(clEnqueueFillImage) X(clEnqueueMigrateMemObjects)         \
+                    X(clEnqueueMarkerWithWaitList) X(clEnqueueBarrierWithWaitList)                 \
+                        X(clEnqueueSVMFree) X(clEnqueueSVMMemcpy) X(clEnqueueSVMMemFill)           \
+                            X(clEnqueueSVMMap) X(clEnqueueSVMUnmap) X(clEnqueueSVMMigrateMem)
 
+// clang-format on
 #define CLW_NAME(fn) constexpr char k_##fn[] = #fn;
 CLW_TIMED_CALLS(CLW_NAME)
 CLW_TIMED_COMMANDS(CLW_NAME)
