@@ -68,7 +68,8 @@ struct TimedCommand<Member, Name, R(CL_API_CALL*)(cl_command_queue, A...)> {
     }
 };
 
-// clang-format off (it reflows these X-macro lists differently on each pass)
+// clang-format reflows these X-macro lists differently on each pass: left as written.
+// clang-format off
 #define CLW_TIMED_CALLS(X)                                                                         \
     X(clGetPlatformIDs)                                                                            \
     X(clGetPlatformInfo)                                                                           \
